@@ -1,0 +1,81 @@
+package io.github.ptxlitmus.check;
+
+import com.google.common.collect.ImmutableSortedMap;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One allowed final state: the values of the observed registers ({@code P1:r0}) and locations
+ * ({@code x}). Values are 64-bit two's-complement patterns, printed as signed decimals. Keys
+ * are ordered registers first (by thread, then name), then locations by name; {@link
+ * #toString()} prints {@code P1:r0=1; x=2;}.
+ */
+public final class FinalState implements Comparable<FinalState> {
+  /** Orders register keys {@code P<i>:<reg>} by thread number then name, then locations. */
+  public static final Comparator<String> KEY_ORDER =
+      Comparator.comparing((String k) -> k.contains(":") ? 0 : 1)
+          .thenComparingInt(FinalState::threadOf)
+          .thenComparing(Comparator.naturalOrder());
+
+  private final ImmutableSortedMap<String, Long> values;
+
+  private FinalState(Map<String, Long> values) {
+    this.values = ImmutableSortedMap.copyOf(values, KEY_ORDER);
+  }
+
+  /** A state from key → value; keys are {@code P<i>:<reg>} or location names. */
+  public static FinalState of(Map<String, Long> values) {
+    return new FinalState(values);
+  }
+
+  /** Key → value, in {@link #KEY_ORDER}. */
+  public ImmutableSortedMap<String, Long> values() {
+    return values;
+  }
+
+  /** The value of a register of thread {@code thread}, if observed. */
+  public Optional<Long> register(int thread, String register) {
+    return Optional.ofNullable(values.get("P" + thread + ":" + register));
+  }
+
+  /** The final value of a location, if observed. */
+  public Optional<Long> location(String name) {
+    return Optional.ofNullable(values.get(name));
+  }
+
+  private static int threadOf(String key) {
+    int colon = key.indexOf(':');
+    if (colon < 2) {
+      return -1;
+    }
+    try {
+      return Integer.parseInt(key.substring(1, colon));
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  @Override
+  public int compareTo(FinalState other) {
+    return toString().compareTo(other.toString());
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FinalState other && values.equals(other.values);
+  }
+
+  @Override
+  public int hashCode() {
+    return values.hashCode();
+  }
+
+  /** {@code P1:r0=1; x=2;} */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder();
+    values.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v).append(';'));
+    return sb.toString();
+  }
+}

@@ -1,0 +1,23 @@
+package io.github.ptxlitmus.check;
+
+/** Facts about a check that qualify its answer. */
+public enum Flag {
+  /** Some consistent execution has a (uniform-size) data race (8.7.1). */
+  DATA_RACE,
+  /** Some consistent execution has a mixed-size data race: the verdict is UNDEFINED (8.7.2). */
+  MIXED_SIZE_RACE,
+  /** A loop was cut at the unrolling bound: paths longer than the bound were not explored. */
+  LOOP_BOUND_HIT,
+  /**
+   * Some candidate executions cannot complete: a thread waits forever at a barrier, or the
+   * barriers make base causality cyclic. They contribute no final state.
+   */
+  DEADLOCK,
+  /** A time or candidate limit was hit: the state set may be incomplete. */
+  LIMIT_HIT,
+  /**
+   * The test uses texture or surface accesses, to which 8.1 says the model does not apply;
+   * they are modelled as NVIDIA's proxy work does.
+   */
+  OUTSIDE_MODEL
+}

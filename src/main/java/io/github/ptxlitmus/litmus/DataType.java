@@ -1,0 +1,56 @@
+package io.github.ptxlitmus.litmus;
+
+/**
+ * A PTX data type: a kind ({@code b}, {@code u}, {@code s}, {@code f}, or {@code untyped}
+ * for the Dat3M short forms that carry no type) and a width in bits. Packed types such as
+ * {@code .f16x2} are recorded by their total width with kind {@code b}.
+ */
+public record DataType(Kind kind, int bits) {
+  /** Type kinds. */
+  public enum Kind {
+    UNTYPED,
+    B,
+    U,
+    S,
+    F,
+    PRED
+  }
+
+  /** The type of a Dat3M short-form access or an untyped declaration. */
+  public static final DataType UNTYPED = new DataType(Kind.UNTYPED, 64);
+
+  public DataType {
+    if (bits <= 0 || bits > 128) {
+      throw new IllegalArgumentException("bad width " + bits);
+    }
+  }
+
+  public static DataType of(Kind kind, int bits) {
+    return new DataType(kind, bits);
+  }
+
+  /** Width in bytes (rounded up). */
+  public int bytes() {
+    return (bits + 7) / 8;
+  }
+
+  public boolean isUntyped() {
+    return kind == Kind.UNTYPED;
+  }
+
+  public boolean isSigned() {
+    return kind == Kind.S;
+  }
+
+  /** PTX spelling with the dot, e.g. {@code ".u32"}; empty for untyped. */
+  public String ptxName() {
+    return switch (kind) {
+      case UNTYPED -> "";
+      case B -> ".b" + bits;
+      case U -> ".u" + bits;
+      case S -> ".s" + bits;
+      case F -> ".f" + bits;
+      case PRED -> ".pred";
+    };
+  }
+}

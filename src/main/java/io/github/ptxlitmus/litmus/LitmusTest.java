@@ -1,0 +1,43 @@
+package io.github.ptxlitmus.litmus;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A parsed litmus test, immutable. Threads are sorted by id (ids are 0..n-1). {@code
+ * observed} lists the extra locations/registers of a herd {@code locations [..]} clause.
+ * {@code source} is the file name given to the parser (used in positions).
+ */
+public record LitmusTest(
+    String name,
+    List<String> descriptions,
+    List<LocationDecl> locations,
+    List<RegisterInit> registerInits,
+    List<ThreadSpec> threads,
+    List<Condition.Term> observed,
+    Optional<Condition> filter,
+    FinalCondition condition,
+    String source) {
+
+  public LitmusTest {
+    descriptions = List.copyOf(descriptions);
+    locations = List.copyOf(locations);
+    registerInits = List.copyOf(registerInits);
+    threads = List.copyOf(threads);
+    observed = List.copyOf(observed);
+  }
+
+  /** The declaration of a location, if any. */
+  public Optional<LocationDecl> location(String name) {
+    return locations.stream().filter(l -> l.name().equals(name)).findFirst();
+  }
+
+  /** Number of instructions over all threads, labels excluded. */
+  public int instructionCount() {
+    return (int)
+        threads.stream()
+            .flatMap(t -> t.instructions().stream())
+            .filter(i -> !(i instanceof Instruction.Label))
+            .count();
+  }
+}

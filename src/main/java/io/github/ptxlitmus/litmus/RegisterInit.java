@@ -1,0 +1,24 @@
+package io.github.ptxlitmus.litmus;
+
+/**
+ * A register's initial value: {@code P0:r1=5} ({@code value} 5, {@code addressOf} empty) or
+ * {@code P0:r1=&x} / {@code P0:r1=x} for a declared location x (the register holds the address
+ * of x: {@code addressOf} is "x", {@code value} unused). Registers not initialised hold 0.
+ */
+public record RegisterInit(
+    int thread, String register, long value, String addressOf, SourcePosition position) {
+
+  public static RegisterInit value(int thread, String register, long value, SourcePosition pos) {
+    return new RegisterInit(thread, register, value, "", pos);
+  }
+
+  public static RegisterInit address(
+      int thread, String register, String location, SourcePosition pos) {
+    return new RegisterInit(thread, register, 0, location, pos);
+  }
+
+  /** True when the register holds the address of {@link #addressOf()}. */
+  public boolean isAddress() {
+    return !addressOf.isEmpty();
+  }
+}

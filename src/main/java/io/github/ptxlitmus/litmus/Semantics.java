@@ -1,0 +1,26 @@
+package io.github.ptxlitmus.litmus;
+
+import java.util.Locale;
+
+/**
+ * Memory-ordering semantics of an operation (8.4). {@link #SC} is used only by fences
+ * ({@code fence.sc}, {@code membar}).
+ */
+public enum Semantics {
+  WEAK,
+  RELAXED,
+  ACQUIRE,
+  RELEASE,
+  ACQ_REL,
+  SC;
+
+  /** The PTX qualifier without the dot, e.g. {@code "acq_rel"}. */
+  public String ptxName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** True for every semantics except {@link #WEAK}: the operation is strong (8.4). */
+  public boolean isStrong() {
+    return this != WEAK;
+  }
+}

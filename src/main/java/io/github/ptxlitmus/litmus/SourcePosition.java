@@ -1,0 +1,17 @@
+package io.github.ptxlitmus.litmus;
+
+/**
+ * A place in a litmus source: file name (as given to the parser), 1-based line and 1-based
+ * column. Printed as {@code file:line:col}.
+ */
+public record SourcePosition(String file, int line, int column) {
+  /** Position used for AST nodes built without source text (builders, generators). */
+  public static SourcePosition synthetic(String file) {
+    return new SourcePosition(file, 0, 0);
+  }
+
+  @Override
+  public String toString() {
+    return file + ":" + line + ":" + column;
+  }
+}

@@ -1,0 +1,31 @@
+package io.github.ptxlitmus.litmus;
+
+/**
+ * State spaces (8.3). {@link #GENERIC} means "not stated": the location is addressed
+ * generically and treated as global memory.
+ */
+public enum StateSpace {
+  GENERIC(""),
+  GLOBAL(".global"),
+  SHARED_CTA(".shared::cta"),
+  SHARED_CLUSTER(".shared::cluster"),
+  LOCAL(".local"),
+  PARAM(".param"),
+  CONST(".const");
+
+  private final String ptxName;
+
+  StateSpace(String ptxName) {
+    this.ptxName = ptxName;
+  }
+
+  /** The PTX qualifier including the dot ({@code ".shared::cta"}), empty for GENERIC. */
+  public String ptxName() {
+    return ptxName;
+  }
+
+  /** True for the shared state spaces, whose effective scope is at most cluster (8.3). */
+  public boolean isShared() {
+    return this == SHARED_CTA || this == SHARED_CLUSTER;
+  }
+}
