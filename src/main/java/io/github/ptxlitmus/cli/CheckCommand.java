@@ -1,0 +1,326 @@
+package io.github.ptxlitmus.cli;
+
+import io.github.ptxlitmus.check.CheckOptions;
+import io.github.ptxlitmus.check.CheckResult;
+import io.github.ptxlitmus.check.LitmusChecker;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.report.ExpectationReport;
+import io.github.ptxlitmus.report.Expectations;
+import io.github.ptxlitmus.report.HerdTextReport;
+import io.github.ptxlitmus.report.JsonReport;
+import io.github.ptxlitmus.report.TestOutcome;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ptx-litmus check PATH...}: checks litmus files and directories (walked recursively for
+ * {@code *.litmus}, sorted) in parallel, prints a herd-style text or a JSON report in sorted
+ * order, and optionally compares the answers with an expected-outcome CSV. Exit code 0 when
+ * all is well, 1 on an undocumented expectation mismatch or a file that could not be parsed or
+ * checked, 2 on a usage error. Never prints a stack trace: every failure of one file becomes one
+ * line of the report. See {@code docs/cli.md}.
+ */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = "Check litmus tests under the PTX memory model and report allowed final states.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:every file checked; no undocumented mismatch with --expect",
+      "1:an undocumented --expect mismatch, or a file failed to parse or check",
+      "2:usage error (bad option, missing path or CSV, malformed CSV)"
+    })
+public final class CheckCommand implements Callable<Integer> {
+  /** Output formats. */
+  enum Format {
+    text,
+    json
+  }
+
+  /** Progress is shown only for runs longer than this many tests. */
+  private static final int PROGRESS_THRESHOLD = 5;
+
+  private final Function<CheckOptions, Function<Path, CheckResult>> checkers;
+
+  @Spec private CommandSpec spec;
+
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description = "Litmus files or directories (searched recursively for *.litmus).")
+  private List<Path> paths = new ArrayList<>();
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  private Format format = Format.text;
+
+  @Option(
+      names = "--expect",
+      paramLabel = "FILE.csv",
+      description = "Compare with expected outcomes: lines 'relative/path.litmus,1|0'.")
+  private Path expect;
+
+  @Option(
+      names = "--divergences",
+      paramLabel = "FILE.csv",
+      description =
+          "Known divergences from --expect: lines 'path,reason' (default: ${DEFAULT-VALUE};"
+              + " a missing file means none).")
+  private Path divergences = Path.of("docs", "divergences.csv");
+
+  @Option(
+      names = {"-j", "--jobs"},
+      paramLabel = "N",
+      description = "Tests checked in parallel (default: number of processors).")
+  private Integer jobs;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      description = "Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
+  private double timeout = 60;
+
+  @Option(
+      names = "--bound",
+      paramLabel = "K",
+      description = "Loop unrolling bound (default: the checker's, 2).")
+  private Integer bound;
+
+  @Option(
+      names = "--all-states",
+      description = "List every register and location in the states, not only those observed.")
+  private boolean allStates;
+
+  /** The command as run from the command line: checks with {@link LitmusChecker}. */
+  public CheckCommand() {
+    this(options -> LitmusChecker.create(options)::check);
+  }
+
+  /**
+   * A command with another checker, for tests.
+   *
+   * @param checkers makes the per-file check function from the options on the command line; the
+   *     function may throw anything, which is reported as an error of that file
+   */
+  CheckCommand(Function<CheckOptions, Function<Path, CheckResult>> checkers) {
+    this.checkers = checkers;
+  }
+
+  @Override
+  public Integer call() {
+    CheckOptions options = options();
+    Optional<Expectations> expectations = loadExpectations();
+    List<Path> files = collectFiles();
+    List<TestOutcome> outcomes = run(files, checkers.apply(options));
+    Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(
+        format == Format.json
+            ? JsonReport.render(outcomes, comparison)
+            : HerdTextReport.render(outcomes, comparison));
+    out.flush();
+    return failed(outcomes, comparison, expectations) ? 1 : 0;
+  }
+
+  /** Exit 1: an undocumented mismatch, or an error on a file not listed as a divergence. */
+  private static boolean failed(
+      List<TestOutcome> outcomes,
+      Optional<ExpectationReport> comparison,
+      Optional<Expectations> expectations) {
+    if (comparison.isPresent() && !comparison.get().passed()) {
+      return true;
+    }
+    for (TestOutcome outcome : outcomes) {
+      if (outcome instanceof TestOutcome.Failed
+          && !expectations.flatMap(e -> listedDivergence(e, outcome.file())).isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Optional<String> listedDivergence(Expectations e, Path file) {
+    return e.relativePath(file).map(e.divergences()::get);
+  }
+
+  private CheckOptions options() {
+    CheckOptions options = CheckOptions.defaults().withAllStates(allStates);
+    if (!(timeout > 0) || Double.isInfinite(timeout)) {
+      throw usage("--timeout must be a positive number of seconds: " + timeout);
+    }
+    options = options.withTimeLimit(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
+    if (bound != null) {
+      if (bound < 0) {
+        throw usage("--bound must be >= 0: " + bound);
+      }
+      options = options.withLoopBound(bound);
+    }
+    if (jobs != null && jobs < 1) {
+      throw usage("-j must be >= 1: " + jobs);
+    }
+    return options;
+  }
+
+  private Optional<Expectations> loadExpectations() {
+    if (expect == null) {
+      return Optional.empty();
+    }
+    if (!Files.isRegularFile(expect)) {
+      throw usage("--expect: no such file: " + expect);
+    }
+    try {
+      return Optional.of(Expectations.load(expect, divergences));
+    } catch (IOException e) {
+      throw usage("cannot read " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
+    }
+  }
+
+  /** The argument files and the {@code *.litmus} files under the argument directories. */
+  private List<Path> collectFiles() {
+    List<Path> files = new ArrayList<>();
+    for (Path path : paths) {
+      if (Files.isDirectory(path)) {
+        try (Stream<Path> walk = Files.walk(path)) {
+          files.addAll(
+              walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
+                  .filter(Files::isRegularFile)
+                  .sorted()
+                  .collect(Collectors.toList()));
+        } catch (IOException | UncheckedIOException e) {
+          throw usage("cannot read directory " + path + ": " + e.getMessage());
+        }
+      } else if (Files.exists(path)) {
+        files.add(path);
+      } else {
+        throw usage("no such file or directory: " + path);
+      }
+    }
+    return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
+  }
+
+  /** Checks the files on {@code -j} threads; outcomes in the order of {@code files}. */
+  private List<TestOutcome> run(List<Path> files, Function<Path, CheckResult> check) {
+    if (files.isEmpty()) {
+      return List.of();
+    }
+    int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+    threads = Math.max(1, Math.min(threads, files.size()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads, CheckCommand::daemon);
+    try {
+      CompletionService<Integer> done = new ExecutorCompletionService<>(pool);
+      TestOutcome[] outcomes = new TestOutcome[files.size()];
+      for (int i = 0; i < files.size(); i++) {
+        int index = i;
+        done.submit(
+            () -> {
+              outcomes[index] = checkOne(files.get(index), check);
+              return index;
+            });
+      }
+      Progress progress = Progress.start(spec.commandLine().getErr(), files.size());
+      for (int finished = 1; finished <= files.size(); finished++) {
+        int index = done.take().get();
+        progress.update(finished, files.get(index));
+      }
+      progress.finish();
+      // take().get() happens-after each task's write to its slot
+      return List.of(outcomes);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException e) {
+      // checkOne catches everything a check can throw; this is a bug in this class
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** The {@code \r[12/117] file} line on stderr, only on a terminal and for long runs. */
+  private record Progress(PrintWriter err, int total, boolean enabled) {
+    static Progress start(PrintWriter err, int total) {
+      return new Progress(err, total, System.console() != null && total > PROGRESS_THRESHOLD);
+    }
+
+    void update(int finished, Path file) {
+      if (enabled) {
+        String name = file.getFileName().toString();
+        err.print("\r\033[K[" + finished + "/" + total + "] " + name);
+        err.flush();
+      }
+    }
+
+    void finish() {
+      if (enabled) {
+        err.print("\r\033[K");
+        err.flush();
+      }
+    }
+  }
+
+  private static Thread daemon(Runnable task) {
+    Thread thread = new Thread(task, "ptx-litmus-check");
+    thread.setDaemon(true);
+    return thread;
+  }
+
+  /** Checks one file; every failure becomes a {@link TestOutcome.Failed} with one line. */
+  static TestOutcome checkOne(Path file, Function<Path, CheckResult> check) {
+    try {
+      return new TestOutcome.Checked(file, check.apply(file));
+    } catch (LitmusSyntaxException e) {
+      return new TestOutcome.Failed(file, oneLine(e.getMessage()));
+    } catch (UncheckedIOException e) {
+      Throwable cause = e.getCause();
+      String what = cause instanceof NoSuchFileException ? "no such file" : cause.toString();
+      return new TestOutcome.Failed(file, "cannot read: " + oneLine(what));
+    } catch (StackOverflowError e) {
+      return new TestOutcome.Failed(file, "stack overflow while checking");
+    } catch (OutOfMemoryError e) {
+      return new TestOutcome.Failed(file, "out of memory while checking");
+    } catch (RuntimeException | Error e) {
+      return new TestOutcome.Failed(file, oneLine(describe(e)));
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    String kind = e.getClass().getSimpleName();
+    return message == null || message.isBlank() ? kind : kind + ": " + message;
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "" : text.strip().replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+}

@@ -1,0 +1,214 @@
+package io.github.ptxlitmus.report;
+
+import com.google.common.collect.ImmutableMap;
+import io.github.ptxlitmus.check.CheckResult;
+import io.github.ptxlitmus.check.Verdict;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Expected outcomes of a corpus (the Dat3M CSV form) and the known divergences from them, and
+ * the comparison of a run against both. Immutable and thread-safe.
+ *
+ * <p>Expected CSV: one row per test, {@code relative/path.litmus,1} or {@code ,0}, where
+ * {@code 1} means the test's condition holds (herd's {@code Ok}); paths are relative to the
+ * CSV's own directory. Divergence CSV: {@code relative/path.litmus,reason}, where the reason
+ * (which may contain commas) names the spec section that justifies answering differently; the
+ * path is relative to the expected CSV's directory. In both files blank lines and lines
+ * starting with {@code #} are ignored.
+ */
+public final class Expectations {
+  private final Path baseDir;
+  private final ImmutableMap<String, Boolean> expected;
+  private final ImmutableMap<String, String> divergences;
+
+  private Expectations(
+      Path baseDir, Map<String, Boolean> expected, Map<String, String> divergences) {
+    this.baseDir = baseDir.toAbsolutePath().normalize();
+    this.expected = ImmutableMap.copyOf(expected);
+    this.divergences = ImmutableMap.copyOf(divergences);
+  }
+
+  /**
+   * Expectations from values already in memory.
+   *
+   * @param baseDir the directory the paths are relative to
+   * @param expected relative path (with {@code /}) → whether the condition should hold
+   * @param divergences relative path → reason the checker is known to answer differently
+   * @return the expectations
+   */
+  public static Expectations of(
+      Path baseDir, Map<String, Boolean> expected, Map<String, String> divergences) {
+    return new Expectations(baseDir, expected, divergences);
+  }
+
+  /**
+   * Reads an expected-outcome CSV and, if it exists, a divergence CSV.
+   *
+   * @param expectedCsv the Dat3M-style CSV; its directory is the base of all paths
+   * @param divergenceCsv the known-divergence CSV; a missing file means no divergences
+   * @return the expectations
+   * @throws IOException when a file exists but cannot be read (or the expected CSV is missing)
+   * @throws IllegalArgumentException when a row is malformed or repeated; the message is
+   *     {@code file:line: reason}
+   */
+  public static Expectations load(Path expectedCsv, Path divergenceCsv) throws IOException {
+    Map<String, Boolean> expected = new LinkedHashMap<>();
+    for (Row row : rows(expectedCsv)) {
+      String value = row.value();
+      if (!value.equals("0") && !value.equals("1")) {
+        throw row.error("expected 0 or 1 after the comma, found '" + value + "'");
+      }
+      if (expected.put(row.path(), value.equals("1")) != null) {
+        throw row.error("duplicate row for " + row.path());
+      }
+    }
+    Map<String, String> divergences = new LinkedHashMap<>();
+    if (Files.exists(divergenceCsv)) {
+      for (Row row : rows(divergenceCsv)) {
+        if (row.value().isEmpty()) {
+          throw row.error("missing reason after the comma");
+        }
+        if (divergences.put(row.path(), row.value()) != null) {
+          throw row.error("duplicate row for " + row.path());
+        }
+      }
+    }
+    Path base = expectedCsv.toAbsolutePath().normalize().getParent();
+    return new Expectations(base, expected, divergences);
+  }
+
+  /** The directory the paths are relative to (absolute). */
+  public Path baseDir() {
+    return baseDir;
+  }
+
+  /** Relative path → whether the condition should hold, in file order. */
+  public ImmutableMap<String, Boolean> expected() {
+    return expected;
+  }
+
+  /** Relative path → reason, in file order. */
+  public ImmutableMap<String, String> divergences() {
+    return divergences;
+  }
+
+  /**
+   * The path of {@code file} relative to {@link #baseDir()}, with {@code /} separators.
+   *
+   * @param file any path (relative paths are resolved against the working directory)
+   * @return the relative path, or empty when the file is not under the base directory
+   */
+  public Optional<String> relativePath(Path file) {
+    Path absolute = file.toAbsolutePath().normalize();
+    if (!absolute.startsWith(baseDir)) {
+      return Optional.empty();
+    }
+    Path relative = baseDir.relativize(absolute);
+    List<String> parts = new ArrayList<>();
+    relative.forEach(p -> parts.add(p.toString()));
+    return Optional.of(String.join("/", parts));
+  }
+
+  /**
+   * Compares a run with the expectations. A checked file agrees when its condition's truth
+   * equals the expected value and its verdict is definite (not {@link Verdict#UNKNOWN}); a
+   * file that failed to parse or check never agrees. A disagreement on a file listed in the
+   * divergence CSV is a divergence, otherwise a mismatch.
+   *
+   * @param outcomes the run's outcomes, in the order to report them
+   * @return the comparison
+   */
+  public ExpectationReport compare(List<? extends TestOutcome> outcomes) {
+    int agree = 0;
+    int unlisted = 0;
+    List<ExpectationReport.Mismatch> mismatches = new ArrayList<>();
+    List<ExpectationReport.Divergence> diverged = new ArrayList<>();
+    List<String> stale = new ArrayList<>();
+    Set<String> seen = new LinkedHashSet<>();
+    for (TestOutcome outcome : outcomes) {
+      Optional<String> path = relativePath(outcome.file());
+      Boolean want = path.map(expected::get).orElse(null);
+      if (want == null) {
+        unlisted++;
+        continue;
+      }
+      String rel = path.get();
+      seen.add(rel);
+      Answer got = Answer.of(outcome);
+      String reason = divergences.get(rel);
+      if (got.definite() && got.holds() == want) {
+        agree++;
+        if (reason != null) {
+          stale.add(rel);
+        }
+      } else if (reason != null) {
+        diverged.add(new ExpectationReport.Divergence(rel, reason, got.token(), got.detail()));
+      } else {
+        mismatches.add(new ExpectationReport.Mismatch(rel, want, got.token(), got.detail()));
+      }
+    }
+    List<String> missing = new ArrayList<>();
+    for (String rel : expected.keySet()) {
+      if (!seen.contains(rel)) {
+        missing.add(rel);
+      }
+    }
+    return new ExpectationReport(
+        seen.size(), agree, mismatches, diverged, stale, missing, unlisted);
+  }
+
+  /** What a file's outcome says, in the CSV's terms. */
+  private record Answer(boolean definite, boolean holds, String token, String detail) {
+    static Answer of(TestOutcome outcome) {
+      if (outcome instanceof TestOutcome.Checked checked) {
+        CheckResult r = checked.result();
+        if (r.verdict() == Verdict.UNKNOWN) {
+          String why = r.unknownReason().map(s -> "Unknown: " + s).orElse("Unknown");
+          return new Answer(false, false, "unknown", why);
+        }
+        String holds = r.conditionHolds() ? "1" : "0";
+        return new Answer(true, r.conditionHolds(), holds, Words.verdict(r.verdict()));
+      }
+      return new Answer(false, false, "error", ((TestOutcome.Failed) outcome).message());
+    }
+  }
+
+  /** One data line of a CSV: {@code path,value}. */
+  private record Row(Path file, int line, String path, String value) {
+    IllegalArgumentException error(String reason) {
+      return new IllegalArgumentException(file + ":" + line + ": " + reason);
+    }
+  }
+
+  private static List<Row> rows(Path csv) throws IOException {
+    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      int comma = line.indexOf(',');
+      if (comma <= 0) {
+        throw new IllegalArgumentException(
+            csv + ":" + (i + 1) + ": expected 'path,value', found '" + line + "'");
+      }
+      String path = line.substring(0, comma).strip();
+      while (path.startsWith("./")) {
+        path = path.substring(2);
+      }
+      rows.add(new Row(csv, i + 1, path, line.substring(comma + 1).strip()));
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,212 @@
+package io.github.ptxlitmus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ptxlitmus.check.CheckOptions;
+import io.github.ptxlitmus.check.CheckResult;
+import io.github.ptxlitmus.check.Verdict;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.litmus.SourcePosition;
+import io.github.ptxlitmus.report.Results;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CheckCommandTest {
+  @TempDir Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+  private final AtomicReference<CheckOptions> seenOptions = new AtomicReference<>();
+
+  /** A fake checker driven by the file's content: holds, no, unknown, syntax, boom. */
+  private Function<Path, CheckResult> fake(CheckOptions options) {
+    seenOptions.set(options);
+    return file -> {
+      String name = file.getFileName().toString().replace(".litmus", "");
+      String body;
+      try {
+        body = Files.readString(file).strip();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      switch (body) {
+        case "holds":
+          return Results.simple(name, true, Verdict.ALLOWED);
+        case "no":
+          return Results.simple(name, false, Verdict.FORBIDDEN);
+        case "unknown":
+          return Results.simple(name, false, Verdict.UNKNOWN);
+        case "syntax":
+          throw new LitmusSyntaxException(new SourcePosition(file.toString(), 2, 5), "bad token");
+        default:
+          throw new IllegalStateException("kaboom\nsecond line");
+      }
+    };
+  }
+
+  private int run(String... args) {
+    CommandLine cmd = new CommandLine(new CheckCommand(this::fake));
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    return cmd.execute(args);
+  }
+
+  private Path write(String relative, String content) throws IOException {
+    Path file = dir.resolve(relative);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, content);
+    return file;
+  }
+
+  @Test
+  void walksDirectoriesSortedAndPrintsBlocksAndSummary() throws Exception {
+    write("b/B.litmus", "no");
+    write("a/A.litmus", "holds");
+    write("a/notes.txt", "ignored");
+    write("C.litmus", "holds");
+    assertThat(run(dir.toString())).isEqualTo(0);
+    String text = out.toString();
+    assertThat(text.indexOf("Test C Allowed"))
+        .isLessThan(text.indexOf("Test A Allowed"))
+        .isLessThan(text.indexOf("Test B Forbidden"));
+    assertThat(text).endsWith("Summary: 3 tests, 2 ok, 1 no, 0 undefined, 0 unknown, 0 errors\n");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void parseErrorAndCrashAreReportedAndTheRunContinues() throws Exception {
+    write("A.litmus", "syntax");
+    write("B.litmus", "boom");
+    write("C.litmus", "holds");
+    assertThat(run("-j", "2", dir.toString())).isEqualTo(1);
+    String a = dir.resolve("A.litmus").toString();
+    String b = dir.resolve("B.litmus").toString();
+    assertThat(out.toString())
+        .startsWith(
+            "Error " + a + ": " + a + ":2:5: bad token\n\n"
+                + "Error " + b + ": IllegalStateException: kaboom second line\n\n"
+                + "Test C Allowed\n")
+        .endsWith("Summary: 3 tests, 1 ok, 0 no, 0 undefined, 0 unknown, 2 errors\n")
+        .doesNotContain("\tat ");
+  }
+
+  @Test
+  void optionsReachTheChecker() throws Exception {
+    write("A.litmus", "holds");
+    assertThat(run("--timeout", "2.5", "--bound", "4", "--all-states", dir.toString()))
+        .isEqualTo(0);
+    assertThat(seenOptions.get())
+        .isEqualTo(
+            CheckOptions.defaults()
+                .withTimeLimit(Duration.ofMillis(2500))
+                .withLoopBound(4)
+                .withAllStates(true));
+  }
+
+  @Test
+  void jsonFormat() throws Exception {
+    write("A.litmus", "holds");
+    write("B.litmus", "syntax");
+    assertThat(run("--format", "json", dir.toString())).isEqualTo(1);
+    assertThat(out.toString())
+        .startsWith("{")
+        .contains("\"test\" : \"A\"")
+        .contains("\"error\" : \"" + dir.resolve("B.litmus") + ":2:5: bad token\"")
+        .endsWith("}\n");
+  }
+
+  @Test
+  void expectAgreesAndListsMissingAndDivergences() throws Exception {
+    write("corpus/x/A.litmus", "holds");
+    write("corpus/B.litmus", "no");
+    write("corpus/U.litmus", "unknown");
+    write("corpus/P.litmus", "syntax");
+    write("corpus/NoRow.litmus", "holds");
+    Path csv =
+        write(
+            "corpus/expected.csv",
+            "x/A.litmus,1\nB.litmus,1\nU.litmus,1\nP.litmus,1\nGone.litmus,0\n");
+    Path div =
+        write(
+            "docs/divergences.csv",
+            "# path,reason\nB.litmus,8.10.5 SC-per-Location (model.md)\n"
+                + "U.litmus,too slow\nP.litmus,unsupported until proxies land\n");
+    int code =
+        run(
+            "--expect", csv.toString(),
+            "--divergences", div.toString(),
+            dir.resolve("corpus").toString());
+    assertThat(out.toString())
+        .contains(
+            """
+            Divergence B.litmus: 8.10.5 SC-per-Location (model.md)
+            Divergence P.litmus: unsupported until proxies land
+            Divergence U.litmus: too slow
+            Missing Gone.litmus
+            Expect agree 1/4, 0 mismatches, 3 divergences, 1 missing, 1 without row
+            """)
+        .doesNotContain("Mismatch");
+    assertThat(code).isEqualTo(0);
+  }
+
+  @Test
+  void undocumentedMismatchFails() throws Exception {
+    write("corpus/A.litmus", "no");
+    write("corpus/U.litmus", "unknown");
+    write("corpus/C.litmus", "holds");
+    Path csv = write("corpus/expected.csv", "A.litmus,1\nU.litmus,0\nC.litmus,1\n");
+    int code =
+        run(
+            "--expect", csv.toString(),
+            "--divergences", dir.resolve("none.csv").toString(),
+            dir.resolve("corpus").toString());
+    assertThat(out.toString())
+        .contains(
+            """
+            Mismatch A.litmus: expected 1, got 0 (Forbidden)
+            Mismatch U.litmus: expected 0, got unknown (Unknown: time limit 60 s)
+            Expect agree 1/3, 2 mismatches, 0 divergences, 0 missing, 0 without row
+            """);
+    assertThat(code).isEqualTo(1);
+  }
+
+  @Test
+  void usageErrorsExitTwo() throws Exception {
+    Path a = write("A.litmus", "holds");
+    assertThat(run()).isEqualTo(2);
+    assertThat(run(dir.resolve("nope").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("no such file or directory");
+    assertThat(run("--format", "xml", a.toString())).isEqualTo(2);
+    assertThat(run("-j", "0", a.toString())).isEqualTo(2);
+    assertThat(run("--timeout", "0", a.toString())).isEqualTo(2);
+    assertThat(run("--bound", "-1", a.toString())).isEqualTo(2);
+    assertThat(run("--expect", dir.resolve("missing.csv").toString(), a.toString())).isEqualTo(2);
+    Path bad = write("bad.csv", "A.litmus,maybe\n");
+    assertThat(run("--expect", bad.toString(), a.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("bad.csv:1: expected 0 or 1");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void explicitFilesKeepArgumentOrderAndDuplicatesCollapse() throws Exception {
+    Path b = write("B.litmus", "no");
+    Path a = write("A.litmus", "holds");
+    assertThat(run(b.toString(), a.toString(), b.toString())).isEqualTo(0);
+    assertThat(out.toString().indexOf("Test B")).isLessThan(out.toString().indexOf("Test A"));
+    assertThat(out.toString()).contains("Summary: 2 tests");
+    assertThat(List.of(out.toString().split("\n")))
+        .filteredOn(l -> l.startsWith("Test B"))
+        .hasSize(1);
+  }
+}
