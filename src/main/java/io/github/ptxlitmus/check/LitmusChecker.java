@@ -1,10 +1,23 @@
 package io.github.ptxlitmus.check;
 
+import io.github.ptxlitmus.litmus.FinalCondition;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import io.github.ptxlitmus.search.Enumerator;
+import io.github.ptxlitmus.search.SearchLimits;
+import io.github.ptxlitmus.search.SearchResult;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Facade: decides which final states of a litmus test the PTX memory consistency model
@@ -42,7 +55,100 @@ public final class LitmusChecker {
    *     semantically invalid (e.g. a shared location accessed from another CTA)
    */
   public CheckResult check(LitmusTest test) {
-    throw new UnsupportedOperationException("engine not yet wired");
+    long start = System.nanoTime();
+    SearchLimits limits =
+        new SearchLimits(
+            options.loopBound(),
+            start + options.timeLimit().toNanos(),
+            formatDuration(options.timeLimit()),
+            options.candidateLimit());
+    SearchResult search = Enumerator.run(test, limits);
+    return summarize(test, search, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private CheckResult summarize(LitmusTest test, SearchResult search, long millis) {
+    FinalCondition condition = test.condition();
+    Set<String> observed = new LinkedHashSet<>();
+    test.observed().forEach(t -> ConditionEvaluator.termKey(t, observed));
+    ConditionEvaluator.collectKeys(condition.body(), observed);
+    Set<FinalState> states = new TreeSet<>();
+    long positive = 0;
+    long negative = 0;
+    boolean race = false;
+    for (Map.Entry<Map<String, Long>, Long> e : search.outcomes().entrySet()) {
+      Map<String, Long> full = e.getKey();
+      if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
+        continue;
+      }
+      states.add(FinalState.of(project(full, observed)));
+      if (ConditionEvaluator.holds(condition.body(), full)) {
+        positive += e.getValue();
+      } else {
+        negative += e.getValue();
+      }
+      race |= search.racyOutcomes().containsKey(full);
+    }
+    boolean holds =
+        switch (condition.quantifier()) {
+          case EXISTS -> positive > 0;
+          case NOT_EXISTS -> positive == 0;
+          case FORALL -> negative == 0;
+        };
+    // The outcome of interest: the body's state for exists/~exists, a violation for forall.
+    boolean outcomeSeen =
+        condition.quantifier() == FinalCondition.Quantifier.FORALL ? negative > 0 : positive > 0;
+    Set<Flag> flags = EnumSet.noneOf(Flag.class);
+    if (race) {
+      flags.add(Flag.DATA_RACE);
+    }
+    if (search.boundHit()) {
+      flags.add(Flag.LOOP_BOUND_HIT);
+    }
+    if (search.deadlock()) {
+      flags.add(Flag.DEADLOCK);
+    }
+    Verdict verdict;
+    Optional<String> reason = Optional.empty();
+    if (outcomeSeen) {
+      verdict = Verdict.ALLOWED;
+    } else if (search.limit().isPresent()) {
+      verdict = Verdict.UNKNOWN;
+      reason = search.limit();
+    } else {
+      verdict = Verdict.FORBIDDEN;
+    }
+    if (search.limit().isPresent()) {
+      flags.add(Flag.LIMIT_HIT);
+      reason = search.limit();
+    }
+    return new CheckResult(
+        test.name(),
+        test.source(),
+        List.copyOf(states),
+        condition,
+        holds,
+        verdict,
+        reason,
+        positive,
+        negative,
+        flags,
+        millis,
+        search.candidates());
+  }
+
+  private Map<String, Long> project(Map<String, Long> full, Set<String> observed) {
+    if (options.allStates()) {
+      return full;
+    }
+    Map<String, Long> m = new LinkedHashMap<>();
+    for (String k : observed) {
+      m.put(k, full.getOrDefault(k, 0L));
+    }
+    return m;
+  }
+
+  private static String formatDuration(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
   }
 
   /**

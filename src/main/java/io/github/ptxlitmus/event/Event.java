@@ -1,0 +1,128 @@
+package io.github.ptxlitmus.event;
+
+import io.github.ptxlitmus.litmus.Instruction;
+import io.github.ptxlitmus.litmus.Proxy;
+import io.github.ptxlitmus.litmus.Scope;
+import io.github.ptxlitmus.litmus.Semantics;
+import io.github.ptxlitmus.litmus.ThreadPosition;
+import java.util.Optional;
+
+/**
+ * One event of a candidate execution.
+ *
+ * @param id index in the execution, 0..n-1 (initial writes first)
+ * @param thread thread id, or -1 for an initial write
+ * @param position where the thread runs (initial writes: GPU 0, CTA -1)
+ * @param kind what the event does
+ * @param sem semantics (initial writes: WEAK; fences: their sem; barriers: RELAXED)
+ * @param scope effective scope (weak accesses: their thread's CTA, unused)
+ * @param proxy proxy; fences and barriers count as generic (DESIGN §3, 8.7)
+ * @param location virtual location name for memory events, "" otherwise
+ * @param physical physical location (alias target), "" for non-memory events
+ * @param offset byte offset of the access within the location
+ * @param size access size in bytes (0 for non-memory events)
+ * @param instruction the source instruction; empty for initial writes
+ */
+public record Event(
+    int id,
+    int thread,
+    ThreadPosition position,
+    EventKind kind,
+    Semantics sem,
+    Scope scope,
+    Proxy proxy,
+    String location,
+    String physical,
+    int offset,
+    int size,
+    Optional<Instruction> instruction) {
+
+  public boolean isInit() {
+    return kind == EventKind.INIT;
+  }
+
+  public boolean reads() {
+    return kind.reads();
+  }
+
+  public boolean writes() {
+    return kind.writes();
+  }
+
+  public boolean isMemory() {
+    return kind.isMemory();
+  }
+
+  /** Strong: every non-weak memory operation and every fence (8.4). Initial writes are not. */
+  public boolean isStrong() {
+    return switch (kind) {
+      case INIT -> false;
+      case READ, WRITE, RMW -> sem.isStrong();
+      default -> true;
+    };
+  }
+
+  /** {@code red}: an RMW whose result is discarded (8.11.1). */
+  public boolean isReduction() {
+    return kind == EventKind.RMW
+        && instruction.map(i -> i instanceof Instruction.Rmw r && r.reduction()).orElse(false);
+  }
+
+  public boolean isFenceSc() {
+    return kind == EventKind.FENCE && sem == Semantics.SC;
+  }
+
+  /** Release-class fence: release, acq_rel or sc (8.8 release pattern 3). */
+  public boolean isReleaseFence() {
+    return kind == EventKind.FENCE
+        && (sem == Semantics.RELEASE || sem == Semantics.ACQ_REL || sem == Semantics.SC);
+  }
+
+  /** Acquire-class fence: acquire, acq_rel or sc (8.8 acquire pattern 3). */
+  public boolean isAcquireFence() {
+    return kind == EventKind.FENCE
+        && (sem == Semantics.ACQUIRE || sem == Semantics.ACQ_REL || sem == Semantics.SC);
+  }
+
+  /** A release operation: a write or RMW with release or acq_rel semantics. */
+  public boolean isReleaseOp() {
+    return writes() && !isInit() && (sem == Semantics.RELEASE || sem == Semantics.ACQ_REL);
+  }
+
+  /** An acquire operation: a read or RMW with acquire or acq_rel semantics. */
+  public boolean isAcquireOp() {
+    return reads() && (sem == Semantics.ACQUIRE || sem == Semantics.ACQ_REL);
+  }
+
+  /** True when this event's scope includes the thread at {@code other} (8.5). */
+  public boolean scopeIncludes(ThreadPosition other) {
+    return switch (scope) {
+      case CTA -> position.sameCta(other);
+      case CLUSTER -> position.sameCluster(other);
+      case GPU -> position.sameGpu(other);
+      case SYS -> true;
+    };
+  }
+
+  /** True when both access exactly the same virtual bytes. */
+  public boolean sameVirtualRange(Event other) {
+    return location.equals(other.location) && offset == other.offset && size == other.size;
+  }
+
+  /** True when the physical bytes intersect (8.2.1 overlap). */
+  public boolean overlaps(Event other) {
+    return isMemory()
+        && other.isMemory()
+        && physical.equals(other.physical)
+        && offset < other.offset + other.size
+        && other.offset < offset + size;
+  }
+
+  /** Short label for reports, e.g. {@code P1:ld.acquire.gpu r0, y} or {@code W0 x}. */
+  public String label() {
+    if (isInit()) {
+      return "init " + physical;
+    }
+    return "P" + thread + ":" + instruction.map(Instruction::text).orElse(kind.name());
+  }
+}

@@ -1,0 +1,45 @@
+package io.github.ptxlitmus.event;
+
+/**
+ * Kinds of events of a candidate execution. A read-modify-write ({@code atom}, {@code red}) is
+ * one event that both reads and writes (DESIGN §3); a {@code bar.sync} becomes an arrive and a
+ * wait event.
+ */
+public enum EventKind {
+  /** The initial write of a physical location (8.2.6). */
+  INIT(false, true),
+  /** {@code ld} and its proxy forms. */
+  READ(true, false),
+  /** {@code st} and its proxy forms. */
+  WRITE(false, true),
+  /** {@code atom} / {@code red}: reads and writes in one event. */
+  RMW(true, true),
+  /** {@code fence.{sc,acq_rel,acquire,release}} and {@code membar}. */
+  FENCE(false, false),
+  /** {@code fence.proxy.*}. */
+  PROXY_FENCE(false, false),
+  /** The arrive half of {@code bar.sync}/{@code bar.red}, or {@code bar.arrive}. */
+  BARRIER_ARRIVE(false, false),
+  /** The wait half of {@code bar.sync}/{@code bar.red}. */
+  BARRIER_WAIT(false, false);
+
+  private final boolean reads;
+  private final boolean writes;
+
+  EventKind(boolean reads, boolean writes) {
+    this.reads = reads;
+    this.writes = writes;
+  }
+
+  public boolean reads() {
+    return reads;
+  }
+
+  public boolean writes() {
+    return writes;
+  }
+
+  public boolean isMemory() {
+    return reads || writes;
+  }
+}

@@ -1,0 +1,29 @@
+package io.github.ptxlitmus.model;
+
+/** The six axioms of the PTX memory consistency model (8.10), with their spec sections. */
+public enum Axiom {
+  COHERENCE("Coherence", "8.10.1"),
+  FENCE_SC("Fence-SC", "8.10.2"),
+  ATOMICITY("Atomicity", "8.10.3"),
+  NO_THIN_AIR("No-Thin-Air", "8.10.4"),
+  SC_PER_LOCATION("SC-per-Location", "8.10.5"),
+  CAUSALITY("Causality", "8.10.6");
+
+  private final String title;
+  private final String section;
+
+  Axiom(String title, String section) {
+    this.title = title;
+    this.section = section;
+  }
+
+  /** The axiom's name as the spec writes it, e.g. {@code "SC-per-Location"}. */
+  public String title() {
+    return title;
+  }
+
+  /** The spec section, e.g. {@code "8.10.5"}. */
+  public String section() {
+    return section;
+  }
+}

@@ -1,0 +1,432 @@
+package io.github.ptxlitmus.model;
+
+import io.github.ptxlitmus.event.Event;
+import io.github.ptxlitmus.litmus.Proxy;
+import io.github.ptxlitmus.relation.EventSet;
+import io.github.ptxlitmus.relation.Relation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The PTX memory consistency model (PTX ISA 9.4, chapter 8) over the events of one candidate
+ * execution: each derived relation and each axiom is one method named after its spec section.
+ * Everything that does not depend on the execution's choices (program order, moral strength,
+ * overlap, the pairwise morally strong sets) is computed once per set of thread paths; the
+ * methods then take the choices (rf, Fence-SC order, barrier synchronisation, coherence) as
+ * arguments. Immutable and thread-safe.
+ *
+ * <p>Relation names follow the spec: po, rf, co, fr, ms, obs, sw, bco, cause.
+ */
+public final class PtxModel {
+  private final List<Event> events;
+  private final int n;
+  private final EventSet init;
+  private final EventSet writes;
+  private final EventSet fenceSc;
+  private final Relation po;
+  private final Relation dep;
+  private final Relation ms;
+  private final Relation overlap;
+  private final Relation initBefore;
+  private final Relation releasePatternFirst;
+  private final Relation acquirePatternLast;
+  private final List<EventSet> pairwiseMorallyStrongSets;
+
+  /**
+   * @param events the events, ids 0..n-1 in list order
+   * @param po program order (8.9.1): transitive, per thread
+   * @param dep address, data and control dependencies (8.10.4), read → dependent event
+   */
+  public PtxModel(List<Event> events, Relation po, Relation dep) {
+    this.events = List.copyOf(events);
+    this.n = events.size();
+    this.po = po;
+    this.dep = dep;
+    this.init = EventSet.fromPredicate(n, i -> events.get(i).isInit());
+    this.writes = EventSet.fromPredicate(n, i -> events.get(i).writes());
+    this.fenceSc = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
+    this.ms = moralStrength();
+    this.overlap =
+        Relation.fromPredicate(n, (a, b) -> a != b && events.get(a).overlaps(events.get(b)));
+    // 8.2.6: the initial writes are base-causality-before every event.
+    this.initBefore = Relation.fromPredicate(n, (a, b) -> a != b && events.get(a).isInit());
+    this.releasePatternFirst = releasePatternFirst();
+    this.acquirePatternLast = acquirePatternLast();
+    this.pairwiseMorallyStrongSets = pairwiseMorallyStrongSets();
+  }
+
+  public List<Event> events() {
+    return events;
+  }
+
+  public Relation programOrder() {
+    return po;
+  }
+
+  public Relation dependencies() {
+    return dep;
+  }
+
+  /** Physical overlap of memory operations (8.2.1), irreflexive. */
+  public Relation overlap() {
+    return overlap;
+  }
+
+  /** Writes (initial writes included) as an event set. */
+  public EventSet writes() {
+    return writes;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // 8.7 morally strong: (po-related, or both strong and each scope includes the other's
+  // thread) and same proxy and, for two memory operations, complete overlap. Fences and
+  // barriers count as generic proxy (DESIGN §3); initial writes are morally strong with
+  // nothing (8.2.6 as DESIGN reads it).
+  private Relation moralStrength() {
+    Relation poBoth = po.union(po.inverse());
+    return Relation.fromPredicate(
+        n,
+        (a, b) -> {
+          if (a == b) {
+            return false;
+          }
+          Event x = events.get(a);
+          Event y = events.get(b);
+          if (x.isInit() || y.isInit()) {
+            return false;
+          }
+          boolean related =
+              poBoth.contains(a, b)
+                  || (x.isStrong()
+                      && y.isStrong()
+                      && x.scopeIncludes(y.position())
+                      && y.scopeIncludes(x.position()));
+          boolean sameProxy = x.proxy() == y.proxy();
+          boolean completeOverlap =
+              !(x.isMemory() && y.isMemory()) || x.sameVirtualRange(y) && x.overlaps(y);
+          return related && sameProxy && completeOverlap;
+        });
+  }
+
+  /** 8.7 morally strong relation (symmetric, irreflexive). */
+  public Relation morallyStrong() {
+    return ms;
+  }
+
+  // 8.7.1 conflict: overlapping memory operations, at least one a write; initial writes take
+  // part in no conflict (DESIGN §3).
+  public Relation conflict() {
+    return Relation.fromPredicate(
+        n,
+        (a, b) ->
+            overlap.contains(a, b)
+                && !init.contains(a)
+                && !init.contains(b)
+                && (writes.contains(a) || writes.contains(b)));
+  }
+
+  /** 8.7.1 data races: conflicting pairs unrelated by causality and not morally strong. */
+  public Relation dataRaces(Relation cause) {
+    return conflict().difference(cause).difference(cause.inverse()).difference(ms);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // 8.9.2 observation: W obs R when R is morally strong with W and reads W's value, or
+  // through a chain of atomic RMWs. An RMW is one event here, so obs = (rf ∩ ms)+.
+  public Relation observation(Relation rf) {
+    return rf.intersection(ms).transitiveClosure();
+  }
+
+  // 8.8 release pattern on M, as (first event of the pattern → its write on M):
+  //   1. a release operation on M (first = the write itself);
+  //   2. a release or acq_rel operation on M, then a po-later strong write on M;
+  //   3. a release-class fence (release, acq_rel, sc), then a po-later strong write on M.
+  // (Patterns 4 and 5, with asynchronous operations, belong to the async issue.)
+  private Relation releasePatternFirst() {
+    return Relation.fromPredicate(
+        n,
+        (f, w) -> {
+          Event first = events.get(f);
+          Event write = events.get(w);
+          if (!write.writes() || write.isInit()) {
+            return false;
+          }
+          if (f == w) {
+            return write.isReleaseOp();
+          }
+          if (!po.contains(f, w) || !write.isStrong()) {
+            return false;
+          }
+          return (first.isReleaseOp() && first.sameVirtualRange(write))
+              || first.isReleaseFence();
+        });
+  }
+
+  // 8.8 acquire pattern on M, as (its read on M → last event of the pattern):
+  //   1. an acquire operation on M (last = the read itself);
+  //   2. a strong read on M, then a po-later acquire operation on M;
+  //   3. a strong read on M, then a po-later acquire-class fence (acquire, acq_rel, sc).
+  // 8.11.1: a reduction (red) is never the read of an acquire pattern.
+  private Relation acquirePatternLast() {
+    return Relation.fromPredicate(
+        n,
+        (r, l) -> {
+          Event read = events.get(r);
+          Event last = events.get(l);
+          if (!read.reads() || read.isReduction()) {
+            return false;
+          }
+          if (r == l) {
+            return read.isAcquireOp();
+          }
+          if (!po.contains(r, l) || !read.isStrong()) {
+            return false;
+          }
+          return (last.isAcquireOp() && last.sameVirtualRange(read)) || last.isAcquireFence();
+        });
+  }
+
+  // 8.9.4 rule 4: release pattern X synchronizes with acquire pattern Y when X's write is
+  // observed by Y's read and first(X) is morally strong with last(Y); the edge runs
+  // first(X) → last(Y).
+  public Relation patternSynchronization(Relation obs) {
+    return releasePatternFirst.compose(obs).compose(acquirePatternLast).intersection(ms);
+  }
+
+  // 8.9.4 rule 1: fence.sc X synchronizes with fence.sc Y when X precedes Y in the Fence-SC
+  // order (8.9.3), which relates exactly the morally strong pairs of fence.sc.
+  public Relation fenceScSynchronization(Relation fenceScOrder) {
+    return fenceScOrder.restrict(fenceSc, fenceSc);
+  }
+
+  /** Pairs of fence.sc that the Fence-SC order must relate (8.9.3): the morally strong ones. */
+  public Relation fenceScPairs() {
+    return ms.restrict(fenceSc, fenceSc);
+  }
+
+  // 8.9.5 base causality order: (po ∪ sw)+, with the initial writes before everything.
+  public Relation baseCausality(Relation sw) {
+    return po.union(sw).union(initBefore).transitiveClosure();
+  }
+
+  // 8.9.5 proxy-preserved base causality: memory operations X bco Y on the same address,
+  // both through the generic proxy (case 1). Cases 2 and 3 (same non-generic proxy in one CTA;
+  // aliases joined by a proxy fence) arrive with the proxy issue; the search rejects
+  // non-generic proxies until then.
+  public Relation proxyPreservedBaseCausality(Relation bco) {
+    return Relation.fromPredicate(
+        n,
+        (a, b) -> {
+          if (!bco.contains(a, b)) {
+            return false;
+          }
+          Event x = events.get(a);
+          Event y = events.get(b);
+          return x.isMemory()
+              && y.isMemory()
+              && x.proxy() == Proxy.GENERIC
+              && y.proxy() == Proxy.GENERIC
+              && x.overlaps(y);
+        });
+  }
+
+  // 8.9.5 causality order: ppbco ∪ (obs ; ppbco).
+  public Relation causality(Relation obs, Relation ppbco) {
+    return ppbco.union(obs.compose(ppbco));
+  }
+
+  // 8.9.6 coherence order: a partial order on overlapping writes. Given a total order per
+  // location (total, over the non-initial writes), co keeps the pairs that must be related —
+  // morally strong or causality-related — and closes transitively (as ptx.als does); the
+  // initial write precedes every overlapping write.
+  public Relation coherenceOrder(Relation total, Relation cause) {
+    Relation required = ms.union(cause).union(cause.inverse());
+    Relation co = total.intersection(required).intersection(overlap).transitiveClosure();
+    Relation fromInit = initBefore.intersection(overlap).restrict(init, writes);
+    return co.union(fromInit);
+  }
+
+  // 8.9.7 communication order, from-reads part: R fr W when R reads from a write co-before
+  // W. An RMW reading from W' and co-after it is not fr-before itself.
+  public Relation fromReads(Relation rf, Relation co) {
+    return rf.inverse().compose(co).withoutIdentity();
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Axioms (8.10). Each returns the evidence of a violation, or empty when the axiom holds.
+
+  /** 8.10.1 Coherence: W cause W' for overlapping writes implies W co W'. */
+  public Optional<Violation> coherence(Relation cause, Relation co) {
+    Relation required = cause.restrict(writes, writes).intersection(overlap);
+    return required
+        .anyEdgeOutside(co)
+        .map(
+            e ->
+                new Violation(
+                    Axiom.COHERENCE,
+                    List.of(e[0], e[1]),
+                    List.of("cause", "co⁻¹"),
+                    "write precedes an overlapping write in causality order but not in"
+                        + " coherence order"));
+  }
+
+  /** 8.10.2 Fence-SC: for morally strong fence.sc F1, F2, F1 bco F2 implies F1 sc F2. */
+  public Optional<Violation> fenceSc(Relation bco, Relation fenceScOrder) {
+    Relation required = bco.intersection(fenceScPairs());
+    return required
+        .anyEdgeOutside(fenceScOrder)
+        .map(
+            e ->
+                new Violation(
+                    Axiom.FENCE_SC,
+                    List.of(e[0], e[1]),
+                    List.of("bco", "sc"),
+                    "fence.sc F1 precedes F2 in causality order, but F2 precedes F1 in"
+                        + " Fence-SC order"));
+  }
+
+  /**
+   * 8.10.3 Atomicity. RMW atomicity: for a morally strong atomic A and write W, not both A fr
+   * W and W co A. (Single-copy atomicity constrains reads that take bytes from several writes;
+   * with uniform-size accesses a read takes all its bytes from one write, so it holds.)
+   */
+  public Optional<Violation> atomicity(Relation fr, Relation co) {
+    for (int a = 0; a < n; a++) {
+      if (events.get(a).kind() != io.github.ptxlitmus.event.EventKind.RMW) {
+        continue;
+      }
+      for (int w = 0; w < n; w++) {
+        if (ms.contains(a, w) && fr.contains(a, w) && co.contains(w, a)) {
+          return Optional.of(
+              new Violation(
+                  Axiom.ATOMICITY,
+                  List.of(a, w),
+                  List.of("fr", "co"),
+                  "an atomic reads from a write co-before W, yet is co-after W"));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** 8.10.4 No-Thin-Air: rf ∪ dep is acyclic. */
+  public Optional<Violation> noThinAir(Relation rf) {
+    return rf.union(dep)
+        .findCycle()
+        .map(
+            c ->
+                violation(
+                    Axiom.NO_THIN_AIR,
+                    c,
+                    named("rf", rf, "dep", dep),
+                    "values flow in a cycle of dependencies and reads-from"));
+  }
+
+  /**
+   * 8.10.5 SC-per-Location: in every set of pairwise morally strong overlapping memory
+   * operations, po ∪ rf ∪ co ∪ fr restricted to the set is acyclic.
+   */
+  public Optional<Violation> scPerLocation(Relation rf, Relation co, Relation fr) {
+    Relation com = rf.union(co).union(fr);
+    Relation all = com.union(po);
+    for (EventSet set : pairwiseMorallyStrongSets) {
+      Optional<List<Integer>> cycle = all.restrictTo(set).findCycle();
+      if (cycle.isPresent()) {
+        return Optional.of(
+            violation(
+                Axiom.SC_PER_LOCATION,
+                cycle.get(),
+                named("po", po, "rf", rf, "co", co, "fr", fr),
+                "communication contradicts program order among pairwise morally strong"
+                    + " operations on one location"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * 8.10.6 Causality: a read does not read from a write it causally precedes, nor from a write
+   * co-before one that causally precedes it: (rf ∪ fr) ; cause is irreflexive.
+   */
+  public Optional<Violation> causality(Relation rf, Relation fr, Relation cause) {
+    Optional<Violation> v = causalityCycle(rf, "rf", cause);
+    return v.isPresent() ? v : causalityCycle(fr, "fr", cause);
+  }
+
+  /** Rule 1 of 8.10.6 alone (needs no coherence order): rf ; cause is irreflexive. */
+  public Optional<Violation> causalityReadsFrom(Relation rf, Relation cause) {
+    return causalityCycle(rf, "rf", cause);
+  }
+
+  private Optional<Violation> causalityCycle(Relation com, String name, Relation cause) {
+    Relation loop = com.intersection(cause.inverse());
+    return loop.anyEdgeOutside(Relation.empty(n))
+        .map(
+            e ->
+                new Violation(
+                    Axiom.CAUSALITY,
+                    List.of(e[0], e[1]),
+                    List.of(name, "cause"),
+                    name.equals("rf")
+                        ? "a read reads from a write that it precedes in causality order"
+                        : "a read reads from a write co-before one that precedes it in"
+                            + " causality order"));
+  }
+
+  // ---------------------------------------------------------------------------------------
+
+  /** Maximal sets of pairwise morally strong memory operations on one location (cliques). */
+  private List<EventSet> pairwiseMorallyStrongSets() {
+    List<EventSet> result = new ArrayList<>();
+    EventSet memory = EventSet.fromPredicate(n, i -> events.get(i).isMemory());
+    Relation graph = ms.restrict(memory, memory);
+    bronKerbosch(graph, EventSet.empty(n), memory, EventSet.empty(n), result);
+    result.removeIf(s -> s.count() < 2);
+    return List.copyOf(result);
+  }
+
+  private static void bronKerbosch(
+      Relation g, EventSet r, EventSet p, EventSet x, List<EventSet> out) {
+    if (p.isEmpty() && x.isEmpty()) {
+      out.add(r);
+      return;
+    }
+    EventSet candidates = p;
+    for (int v : candidates.toArray()) {
+      EventSet nv = g.successors(v);
+      bronKerbosch(
+          g, r.union(EventSet.of(r.size(), v)), p.intersection(nv), x.intersection(nv), out);
+      p = p.difference(EventSet.of(p.size(), v));
+      x = x.union(EventSet.of(x.size(), v));
+    }
+  }
+
+  private static Map<String, Relation> named(Object... pairs) {
+    Map<String, Relation> m = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      m.put((String) pairs[i], (Relation) pairs[i + 1]);
+    }
+    return m;
+  }
+
+  private static Violation violation(
+      Axiom axiom, List<Integer> cycle, Map<String, Relation> named, String detail) {
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < cycle.size(); i++) {
+      int a = cycle.get(i);
+      int b = cycle.get((i + 1) % cycle.size());
+      String label = "?";
+      for (Map.Entry<String, Relation> e : named.entrySet()) {
+        if (e.getValue().contains(a, b)) {
+          label = e.getKey();
+          break;
+        }
+      }
+      labels.add(label);
+    }
+    return new Violation(axiom, cycle, labels, detail);
+  }
+}

@@ -1,0 +1,167 @@
+package io.github.ptxlitmus.search;
+
+import io.github.ptxlitmus.relation.Relation;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The ways CTA barrier arrivals can group into phases (8.9.4 rule 2, DESIGN §3). Arrivals at
+ * one barrier (CTA, barrier id) happen in some order; each run of {@code expected} consecutive
+ * arrivals completes a phase, and every arrival of a phase synchronizes with every wait of
+ * it. Arrivals left in an incomplete last phase never complete: if one of them waits, its
+ * thread waits forever.
+ */
+final class BarrierPhases {
+  /**
+   * One grouping of all barriers of an execution.
+   *
+   * @param sync arrive → wait edges of completed phases (the barrier part of sw)
+   * @param phaseOrder arrivals of phase k → arrivals of phase k+1 of the same barrier: time
+   *     order that base causality must not contradict
+   * @param stuck some waiting arrival is in an incomplete phase
+   */
+  record Option(Relation sync, Relation phaseOrder, boolean stuck) {}
+
+  /** One arrival: its arrive event, its wait event (-1 for bar.arrive), expected count. */
+  record Arrival(int thread, int arrive, int waitEvent, long expected) {}
+
+  private BarrierPhases() {}
+
+  /**
+   * @param groups for each barrier (CTA, id), the arrivals of each thread in program order
+   * @param n number of events
+   */
+  static List<Option> options(List<Map<Integer, List<Arrival>>> groups, int n) {
+    List<List<List<List<Arrival>>>> perGroup = new ArrayList<>();
+    for (Map<Integer, List<Arrival>> g : groups) {
+      perGroup.add(partitions(g));
+    }
+    List<Option> result = new ArrayList<>();
+    combine(perGroup, 0, new ArrayList<>(), n, result);
+    return result;
+  }
+
+  private static void combine(
+      List<List<List<List<Arrival>>>> perGroup,
+      int index,
+      List<List<List<Arrival>>> chosen,
+      int n,
+      List<Option> out) {
+    if (index == perGroup.size()) {
+      out.add(toOption(chosen, n));
+      return;
+    }
+    for (List<List<Arrival>> p : perGroup.get(index)) {
+      chosen.add(p);
+      combine(perGroup, index + 1, chosen, n, out);
+      chosen.remove(chosen.size() - 1);
+    }
+  }
+
+  private static Option toOption(List<List<List<Arrival>>> chosen, int n) {
+    Relation.Builder sync = Relation.builder(n);
+    Relation.Builder order = Relation.builder(n);
+    boolean stuck = false;
+    for (List<List<Arrival>> phases : chosen) {
+      for (int k = 0; k < phases.size(); k++) {
+        List<Arrival> phase = phases.get(k);
+        boolean complete = phase.size() >= phase.get(0).expected();
+        if (!complete) {
+          stuck |= phase.stream().anyMatch(a -> a.waitEvent() >= 0);
+          continue;
+        }
+        for (Arrival a : phase) {
+          for (Arrival w : phase) {
+            if (w.waitEvent() >= 0) {
+              sync.add(a.arrive(), w.waitEvent());
+            }
+          }
+        }
+        if (k + 1 < phases.size()) {
+          for (Arrival a : phase) {
+            for (Arrival b : phases.get(k + 1)) {
+              order.add(a.arrive(), b.arrive());
+            }
+          }
+        }
+      }
+    }
+    return new Option(sync.build(), order.build(), stuck);
+  }
+
+  /** All distinct groupings of one barrier's arrivals into phases. */
+  private static List<List<List<Arrival>>> partitions(Map<Integer, List<Arrival>> byThread) {
+    List<List<Arrival>> sequences = new ArrayList<>(new TreeMap<>(byThread).values());
+    List<List<List<Arrival>>> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    interleave(sequences, new int[sequences.size()], new ArrayList<>(), new ArrayList<>(), out,
+        seen);
+    return out;
+  }
+
+  private static void interleave(
+      List<List<Arrival>> sequences,
+      int[] next,
+      List<List<Arrival>> closed,
+      List<Arrival> open,
+      List<List<List<Arrival>>> out,
+      Set<String> seen) {
+    boolean any = false;
+    for (int t = 0; t < sequences.size(); t++) {
+      List<Arrival> seq = sequences.get(t);
+      if (next[t] >= seq.size()) {
+        continue;
+      }
+      Arrival a = seq.get(next[t]);
+      // A thread blocked in this phase cannot arrive again before it completes.
+      boolean blocked = open.stream().anyMatch(o -> o.thread() == a.thread() && o.waitEvent() >= 0);
+      if (blocked) {
+        continue;
+      }
+      any = true;
+      next[t]++;
+      List<Arrival> phase = new ArrayList<>(open);
+      phase.add(a);
+      if (phase.size() >= phase.get(0).expected()) {
+        closed.add(phase);
+        interleave(sequences, next, closed, new ArrayList<>(), out, seen);
+        closed.remove(closed.size() - 1);
+      } else {
+        interleave(sequences, next, closed, phase, out, seen);
+      }
+      next[t]--;
+    }
+    if (!any) {
+      List<List<Arrival>> phases = new ArrayList<>(closed);
+      if (!open.isEmpty()) {
+        phases.add(open);
+      }
+      boolean allPlaced = true;
+      for (int t = 0; t < sequences.size(); t++) {
+        allPlaced &= next[t] == sequences.get(t).size();
+      }
+      if (!allPlaced) {
+        // The remaining arrivals sit behind a thread blocked in the open phase: that phase
+        // never completes, so they never happen; keep the grouping as stuck.
+        phases = new ArrayList<>(phases);
+      }
+      String key = key(phases);
+      if (seen.add(key)) {
+        out.add(List.copyOf(phases));
+      }
+    }
+  }
+
+  private static String key(List<List<Arrival>> phases) {
+    StringBuilder sb = new StringBuilder();
+    for (List<Arrival> p : phases) {
+      p.stream().mapToInt(Arrival::arrive).sorted().forEach(i -> sb.append(i).append(','));
+      sb.append('|');
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,166 @@
+package io.github.ptxlitmus.search;
+
+import io.github.ptxlitmus.litmus.Address;
+import io.github.ptxlitmus.litmus.DataType;
+import io.github.ptxlitmus.litmus.Instruction;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.litmus.LocationDecl;
+import io.github.ptxlitmus.litmus.Proxy;
+import io.github.ptxlitmus.litmus.SourcePosition;
+import io.github.ptxlitmus.litmus.StateSpace;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The memory of a test: each virtual location, the physical location it names (aliases map
+ * several virtual names to one, 8.2.2), its width and a synthetic address value so that
+ * address registers ({@code P0:r1=&x}) can be resolved.
+ */
+final class Locations {
+  /** One virtual location. */
+  record Info(
+      String name,
+      String physical,
+      Optional<Proxy> aliasProxy,
+      long initialValue,
+      int bits,
+      StateSpace space,
+      long address) {}
+
+  /** Distance between synthetic addresses; larger than any location. */
+  static final long STRIDE = 1L << 20;
+
+  private static final long BASE = 1L << 32;
+
+  private final Map<String, Info> byName;
+
+  private Locations(Map<String, Info> byName) {
+    this.byName = byName;
+  }
+
+  static Locations of(LitmusTest test) {
+    Map<String, Integer> widths = inferWidths(test);
+    Map<String, Info> map = new LinkedHashMap<>();
+    int index = 0;
+    for (LocationDecl d : test.locations()) {
+      if (d.isAlias()) {
+        continue;
+      }
+      int bits = widths.getOrDefault(d.name(), DataType.UNTYPED.bits());
+      if (!d.type().isUntyped()) {
+        bits = d.type().bits();
+      }
+      map.put(
+          d.name(),
+          new Info(
+              d.name(),
+              d.name(),
+              Optional.empty(),
+              d.initialValue(),
+              bits,
+              d.space(),
+              BASE + STRIDE * index++));
+    }
+    for (LocationDecl d : test.locations()) {
+      if (!d.isAlias()) {
+        continue;
+      }
+      LocationDecl.Alias alias = d.alias().orElseThrow();
+      Info target = map.get(alias.target());
+      if (target == null) {
+        throw new LitmusSyntaxException(
+            d.position(), "alias target '" + alias.target() + "' is not a declared location");
+      }
+      map.put(
+          d.name(),
+          new Info(
+              d.name(),
+              target.physical(),
+              Optional.of(alias.proxy()),
+              target.initialValue(),
+              target.bits(),
+              target.space(),
+              BASE + STRIDE * index++));
+    }
+    return new Locations(map);
+  }
+
+  /** Width of untyped locations: the common width of typed accesses to them, else 64 bits. */
+  private static Map<String, Integer> inferWidths(LitmusTest test) {
+    Map<String, Integer> widths = new LinkedHashMap<>();
+    Map<String, Boolean> conflicting = new LinkedHashMap<>();
+    for (var t : test.threads()) {
+      for (Instruction i : t.instructions()) {
+        Optional<Address> a = addressOf(i);
+        Optional<DataType> type = typeOf(i);
+        if (a.isEmpty() || type.isEmpty() || type.get().isUntyped() || a.get().isRegister()) {
+          continue;
+        }
+        String name = a.get().name();
+        Integer prev = widths.putIfAbsent(name, type.get().bits());
+        if (prev != null && prev != type.get().bits()) {
+          conflicting.put(name, true);
+        }
+      }
+    }
+    conflicting.keySet().forEach(widths::remove);
+    return widths;
+  }
+
+  static Optional<Address> addressOf(Instruction i) {
+    if (i instanceof Instruction.Load l) {
+      return Optional.of(l.address());
+    } else if (i instanceof Instruction.Store s) {
+      return Optional.of(s.address());
+    } else if (i instanceof Instruction.Rmw r) {
+      return Optional.of(r.address());
+    }
+    return Optional.empty();
+  }
+
+  static Optional<DataType> typeOf(Instruction i) {
+    if (i instanceof Instruction.Load l) {
+      return Optional.of(l.type());
+    } else if (i instanceof Instruction.Store s) {
+      return Optional.of(s.type());
+    } else if (i instanceof Instruction.Rmw r) {
+      return Optional.of(r.type());
+    }
+    return Optional.empty();
+  }
+
+  Optional<Info> get(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  Info require(String name, SourcePosition pos) {
+    Info info = byName.get(name);
+    if (info == null) {
+      throw new LitmusSyntaxException(pos, "unknown location '" + name + "'");
+    }
+    return info;
+  }
+
+  /** The location whose synthetic address range contains {@code address}, with the offset. */
+  Optional<Map.Entry<Info, Long>> resolve(long address) {
+    for (Info info : byName.values()) {
+      long off = address - info.address();
+      if (off >= 0 && off < STRIDE) {
+        return Optional.of(Map.entry(info, off));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Physical locations (no aliases), in declaration order. */
+  List<Info> physical() {
+    return byName.values().stream().filter(i -> i.aliasProxy().isEmpty()).toList();
+  }
+
+  List<Info> all() {
+    return List.copyOf(byName.values());
+  }
+}

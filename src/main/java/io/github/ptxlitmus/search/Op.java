@@ -1,0 +1,59 @@
+package io.github.ptxlitmus.search;
+
+/**
+ * Arithmetic of register operations and atomic read-modify-writes, on {@code bits}-wide two's
+ * complement values held in a {@code long} (results are masked, sign-extended when signed).
+ * Atomic ops follow the PTX ISA: {@code inc} = old >= b ? 0 : old+1, {@code dec} = (old == 0
+ * || old > b) ? b : old-1 (unsigned comparisons), {@code min}/{@code max} signed for .s types.
+ */
+enum Op {
+  ADD,
+  SUB,
+  MUL,
+  DIV,
+  REM,
+  AND,
+  OR,
+  XOR,
+  /** Second operand replaces the first: exch, mov. */
+  SECOND,
+  MIN,
+  MAX,
+  INC,
+  DEC;
+
+  long apply(long x, long y, int bits, boolean signed) {
+    long a = normalize(x, bits, signed);
+    long b = normalize(y, bits, signed);
+    long r =
+        switch (this) {
+          case ADD -> a + b;
+          case SUB -> a - b;
+          case MUL -> a * b;
+          case DIV -> b == 0 ? -1L : (signed ? a / b : Long.divideUnsigned(a, b));
+          case REM -> b == 0 ? a : (signed ? a % b : Long.remainderUnsigned(a, b));
+          case AND -> a & b;
+          case OR -> a | b;
+          case XOR -> a ^ b;
+          case SECOND -> b;
+          case MIN -> signed ? Math.min(a, b) : (Long.compareUnsigned(a, b) <= 0 ? a : b);
+          case MAX -> signed ? Math.max(a, b) : (Long.compareUnsigned(a, b) >= 0 ? a : b);
+          case INC -> Long.compareUnsigned(a, b) >= 0 ? 0 : a + 1;
+          case DEC -> (a == 0 || Long.compareUnsigned(a, b) > 0) ? b : a - 1;
+        };
+    return normalize(r, bits, signed);
+  }
+
+  /** Masks to {@code bits}; sign-extends when signed. 64-bit values are unchanged. */
+  static long normalize(long v, int bits, boolean signed) {
+    if (bits >= 64) {
+      return v;
+    }
+    long mask = (1L << bits) - 1;
+    long m = v & mask;
+    if (signed && (m & (1L << (bits - 1))) != 0) {
+      m |= ~mask;
+    }
+    return m;
+  }
+}

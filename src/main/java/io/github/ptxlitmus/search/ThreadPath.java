@@ -1,0 +1,37 @@
+package io.github.ptxlitmus.search;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One way a thread can run: its events in program order, the register values at the end, and
+ * the branch decisions it took (each must hold for the path to be taken).
+ */
+record ThreadPath(
+    int thread, List<PathEvent> events, Map<String, Expr> registers, List<Constraint> constraints) {
+
+  /** A branch decision: {@code holds == (left cond right)}. */
+  record Constraint(
+      io.github.ptxlitmus.litmus.Instruction.BranchCondition condition,
+      Expr left,
+      Expr right,
+      boolean holds,
+      boolean signed) {
+
+    boolean satisfied(java.util.function.IntToLongFunction reads) {
+      long a = left.eval(reads);
+      long b = right.eval(reads);
+      int c = signed ? Long.compare(a, b) : Long.compare(a, b);
+      boolean r =
+          switch (condition) {
+            case EQ -> c == 0;
+            case NE -> c != 0;
+            case LT -> c < 0;
+            case GT -> c > 0;
+            case LE -> c <= 0;
+            case GE -> c >= 0;
+          };
+      return r == holds;
+    }
+  }
+}

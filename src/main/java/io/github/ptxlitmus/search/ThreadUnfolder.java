@@ -1,0 +1,373 @@
+package io.github.ptxlitmus.search;
+
+import io.github.ptxlitmus.event.EventKind;
+import io.github.ptxlitmus.litmus.Address;
+import io.github.ptxlitmus.litmus.DataType;
+import io.github.ptxlitmus.litmus.Instruction;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.litmus.Operand;
+import io.github.ptxlitmus.litmus.Proxy;
+import io.github.ptxlitmus.litmus.RegisterInit;
+import io.github.ptxlitmus.litmus.Scope;
+import io.github.ptxlitmus.litmus.Semantics;
+import io.github.ptxlitmus.litmus.StateSpace;
+import io.github.ptxlitmus.litmus.ThreadSpec;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Unfolds one thread into its paths (8.9.1 program order along each path). Reads return
+ * symbolic values; a branch on a symbolic value forks the path and records the decision as a
+ * constraint. Each backward jump may be taken at most {@code loopBound} times per path; paths
+ * that need more are dropped and reported through {@link Result#boundHit()}.
+ */
+final class ThreadUnfolder {
+  /** Paths of one thread, and whether the loop bound cut any. */
+  record Result(List<ThreadPath> paths, boolean boundHit) {}
+
+  /** Guard against path explosion from straight-line branching. */
+  static final int MAX_PATHS = 100_000;
+
+  static final int MAX_EVENTS_PER_PATH = 10_000;
+
+  private final ThreadSpec thread;
+  private final Locations locations;
+  private final int loopBound;
+  private final Map<String, Integer> labels = new HashMap<>();
+  private final List<ThreadPath> paths = new ArrayList<>();
+  private boolean boundHit;
+
+  private ThreadUnfolder(ThreadSpec thread, Locations locations, int loopBound) {
+    this.thread = thread;
+    this.locations = locations;
+    this.loopBound = loopBound;
+    List<Instruction> code = thread.instructions();
+    for (int i = 0; i < code.size(); i++) {
+      if (code.get(i) instanceof Instruction.Label l) {
+        labels.put(l.name(), i);
+      }
+    }
+  }
+
+  static Result unfold(
+      ThreadSpec thread, List<RegisterInit> inits, Locations locations, int loopBound) {
+    ThreadUnfolder u = new ThreadUnfolder(thread, locations, loopBound);
+    State s = new State();
+    for (RegisterInit init : inits) {
+      if (init.thread() != thread.id()) {
+        continue;
+      }
+      long v =
+          init.isAddress()
+              ? locations.require(init.addressOf(), init.position()).address()
+              : init.value();
+      s.registers.put(init.register(), Expr.constant(v));
+    }
+    u.run(s);
+    return new Result(List.copyOf(u.paths), u.boundHit);
+  }
+
+  /** Mutable interpreter state of one path prefix; copied at forks. */
+  private static final class State {
+    int pc;
+    final Map<String, Expr> registers = new HashMap<>();
+    final List<PathEvent> events = new ArrayList<>();
+    final List<ThreadPath.Constraint> constraints = new ArrayList<>();
+    final BitSet ctrl = new BitSet();
+    final Map<Integer, Integer> backJumps = new HashMap<>();
+
+    State copy() {
+      State c = new State();
+      c.pc = pc;
+      c.registers.putAll(registers);
+      c.events.addAll(events);
+      c.constraints.addAll(constraints);
+      c.ctrl.or(ctrl);
+      c.backJumps.putAll(backJumps);
+      return c;
+    }
+  }
+
+  private void run(State start) {
+    List<State> work = new ArrayList<>();
+    work.add(start);
+    List<Instruction> code = thread.instructions();
+    while (!work.isEmpty()) {
+      State s = work.remove(work.size() - 1);
+      boolean alive = true;
+      while (alive && s.pc < code.size()) {
+        if (s.events.size() > MAX_EVENTS_PER_PATH) {
+          throw new LitmusSyntaxException(
+              code.get(s.pc).position(), "unsupported: path longer than " + MAX_EVENTS_PER_PATH);
+        }
+        Instruction ins = code.get(s.pc);
+        if (ins instanceof Instruction.Branch b) {
+          Expr left = operand(s, b.left());
+          Expr right = operand(s, b.right());
+          ThreadPath.Constraint taken =
+              new ThreadPath.Constraint(b.condition(), left, right, true, true);
+          if (left instanceof Expr.Const && right instanceof Expr.Const) {
+            if (taken.satisfied(i -> 0)) {
+              alive = jump(s, b.target(), b);
+            } else {
+              s.pc++;
+            }
+            continue;
+          }
+          State other = s.copy();
+          other.constraints.add(
+              new ThreadPath.Constraint(b.condition(), left, right, false, true));
+          other.ctrl.or(left.reads());
+          other.ctrl.or(right.reads());
+          other.pc++;
+          work.add(other);
+          s.constraints.add(taken);
+          s.ctrl.or(left.reads());
+          s.ctrl.or(right.reads());
+          alive = jump(s, b.target(), b);
+        } else if (ins instanceof Instruction.Goto g) {
+          alive = jump(s, g.target(), g);
+        } else {
+          step(s, ins);
+          s.pc++;
+        }
+      }
+      if (alive) {
+        paths.add(
+            new ThreadPath(
+                thread.id(),
+                List.copyOf(s.events),
+                Map.copyOf(s.registers),
+                List.copyOf(s.constraints)));
+        if (paths.size() > MAX_PATHS) {
+          throw new LitmusSyntaxException(
+              code.get(0).position(), "unsupported: more than " + MAX_PATHS + " paths in a thread");
+        }
+      }
+    }
+  }
+
+  /** Jumps to a label; false when a backward jump exceeds the loop bound (path dropped). */
+  private boolean jump(State s, String label, Instruction at) {
+    Integer target = labels.get(label);
+    if (target == null) {
+      throw new LitmusSyntaxException(at.position(), "undefined label '" + label + "'");
+    }
+    if (target <= s.pc) {
+      int n = s.backJumps.merge(s.pc, 1, Integer::sum);
+      if (n > loopBound) {
+        boundHit = true;
+        return false;
+      }
+    }
+    s.pc = target;
+    return true;
+  }
+
+  private Expr operand(State s, Operand op) {
+    if (op instanceof Operand.Imm imm) {
+      return Expr.constant(imm.value());
+    }
+    String reg = ((Operand.Reg) op).name();
+    return s.registers.getOrDefault(reg, Expr.constant(0));
+  }
+
+  private void step(State s, Instruction ins) {
+    if (ins instanceof Instruction.Label) {
+      return;
+    }
+    if (ins instanceof Instruction.Load l) {
+      requireScalar(l.destinations().size(), ins);
+      Access a = access(s, l.address(), l.type(), l.proxy(), l.space(), ins);
+      int index = s.events.size();
+      s.events.add(
+          memoryEvent(s, ins, EventKind.READ, l.sem(), l.scope(), a, Expr.constant(0),
+              Optional.empty(), Optional.empty(), new BitSet()));
+      s.registers.put(l.destinations().get(0), new Expr.ReadValue(index));
+    } else if (ins instanceof Instruction.Store st) {
+      requireScalar(st.values().size(), ins);
+      Access a = access(s, st.address(), st.type(), st.proxy(), st.space(), ins);
+      Expr v = operand(s, st.values().get(0));
+      s.events.add(
+          memoryEvent(s, ins, EventKind.WRITE, st.sem(), st.scope(), a, v, Optional.empty(),
+              Optional.empty(), v.reads()));
+    } else if (ins instanceof Instruction.Rmw r) {
+      rmw(s, r);
+    } else if (ins instanceof Instruction.Fence f) {
+      s.events.add(controlEvent(s, ins, EventKind.FENCE, f.sem(), f.scope()));
+    } else if (ins instanceof Instruction.Barrier b) {
+      barrier(s, b);
+    } else if (ins instanceof Instruction.Local loc) {
+      local(s, loc);
+    } else if (ins instanceof Instruction.ProxyFence) {
+      throw new LitmusSyntaxException(ins.position(), "unsupported: proxy fences");
+    } else if (ins instanceof Instruction.ClusterBarrier) {
+      throw new LitmusSyntaxException(ins.position(), "unsupported: cluster barriers");
+    } else {
+      throw new LitmusSyntaxException(ins.position(), "unsupported: " + ins.text());
+    }
+  }
+
+  private static void requireScalar(int elements, Instruction ins) {
+    if (elements != 1) {
+      throw new LitmusSyntaxException(ins.position(), "unsupported: vector accesses");
+    }
+  }
+
+  private void rmw(State s, Instruction.Rmw r) {
+    Access a = access(s, r.address(), r.type(), r.proxy(), r.space(), r);
+    Op op =
+        switch (r.op()) {
+          case ADD -> Op.ADD;
+          case SUB -> Op.SUB;
+          case EXCH, CAS -> Op.SECOND;
+          case MIN -> Op.MIN;
+          case MAX -> Op.MAX;
+          case AND -> Op.AND;
+          case OR -> Op.OR;
+          case XOR -> Op.XOR;
+          case INC -> Op.INC;
+          case DEC -> Op.DEC;
+        };
+    Expr value;
+    Optional<Expr> compare = Optional.empty();
+    if (r.op() == Instruction.AtomicOp.CAS) {
+      if (r.operands().size() != 2) {
+        throw new LitmusSyntaxException(r.position(), "cas needs a compare and a new value");
+      }
+      compare = Optional.of(operand(s, r.operands().get(0)));
+      value = operand(s, r.operands().get(1));
+    } else {
+      if (r.operands().size() != 1) {
+        throw new LitmusSyntaxException(r.position(), r.op().ptxName() + " needs one operand");
+      }
+      value = operand(s, r.operands().get(0));
+    }
+    BitSet data = value.reads();
+    compare.ifPresent(c -> data.or(c.reads()));
+    int index = s.events.size();
+    s.events.add(
+        memoryEvent(s, r, EventKind.RMW, r.sem(), Optional.of(r.scope()), a, value, compare,
+            Optional.of(op), data));
+    r.destination().ifPresent(d -> s.registers.put(d, new Expr.ReadValue(index)));
+  }
+
+  private void barrier(State s, Instruction.Barrier b) {
+    Expr id = operand(s, b.id());
+    Optional<Expr> expected = b.expected().map(e -> operand(s, e));
+    boolean waits = b.op() != Instruction.BarrierOp.ARRIVE;
+    BitSet ctrl = (BitSet) s.ctrl.clone();
+    BitSet data = id.reads();
+    expected.ifPresent(e -> data.or(e.reads()));
+    PathEvent arrive =
+        new PathEvent(b, EventKind.BARRIER_ARRIVE, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
+            "", 0, 0, false, Expr.constant(0), Optional.empty(), Optional.empty(), id, expected,
+            waits, data, ctrl);
+    s.events.add(arrive);
+    if (waits) {
+      s.events.add(
+          new PathEvent(b, EventKind.BARRIER_WAIT, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
+              "", 0, 0, false, Expr.constant(0), Optional.empty(), Optional.empty(), id,
+              expected, true, data, ctrl));
+    }
+  }
+
+  private void local(State s, Instruction.Local loc) {
+    DataType t = loc.type();
+    int bits = t.isUntyped() ? 64 : t.bits();
+    Expr result;
+    if (loc.op() == Instruction.LocalOp.MOV) {
+      result = operand(s, loc.sources().get(0));
+    } else {
+      if (loc.sources().size() != 2) {
+        throw new LitmusSyntaxException(loc.position(), "expected two source operands");
+      }
+      Op op =
+          switch (loc.op()) {
+            case ADD -> Op.ADD;
+            case SUB -> Op.SUB;
+            case MUL -> Op.MUL;
+            case DIV -> Op.DIV;
+            case REM -> Op.REM;
+            case AND -> Op.AND;
+            case OR -> Op.OR;
+            case XOR -> Op.XOR;
+            case MOV -> Op.SECOND;
+          };
+      result =
+          Expr.binary(
+              op, operand(s, loc.sources().get(0)), operand(s, loc.sources().get(1)), bits,
+              t.isSigned());
+    }
+    s.registers.put(loc.destination(), result);
+  }
+
+  /** A resolved memory access. */
+  private record Access(String location, int offset, int bits, boolean signed, Proxy proxy) {}
+
+  private Access access(
+      State s, Address addr, DataType type, Proxy proxy, StateSpace space, Instruction ins) {
+    Locations.Info info;
+    long offset = addr.offset();
+    if (addr.isRegister()) {
+      Expr e = s.registers.get(addr.name());
+      if (!(e instanceof Expr.Const c)) {
+        throw new LitmusSyntaxException(
+            ins.position(),
+            e == null
+                ? "register '" + addr.name() + "' holds no address"
+                : "unsupported: address computed from a loaded value");
+      }
+      var hit =
+          locations
+              .resolve(c.value() + offset)
+              .orElseThrow(
+                  () ->
+                      new LitmusSyntaxException(
+                          ins.position(), "register '" + addr.name() + "' holds no address"));
+      info = hit.getKey();
+      offset = hit.getValue();
+    } else {
+      info = locations.require(addr.name(), ins.position());
+    }
+    int bits = type.isUntyped() ? info.bits() : type.bits();
+    if (offset != 0 || bits != info.bits()) {
+      throw new LitmusSyntaxException(
+          ins.position(), "unsupported: mixed-size access to '" + info.name() + "'");
+    }
+    Proxy effective = proxy;
+    if (info.aliasProxy().isPresent() || proxy != Proxy.GENERIC) {
+      throw new LitmusSyntaxException(ins.position(), "unsupported: non-generic proxy or alias");
+    }
+    return new Access(info.name(), (int) offset, bits, type.isSigned(), effective);
+  }
+
+  private PathEvent memoryEvent(
+      State s,
+      Instruction ins,
+      EventKind kind,
+      Semantics sem,
+      Optional<Scope> scope,
+      Access a,
+      Expr value,
+      Optional<Expr> compare,
+      Optional<Op> op,
+      BitSet data) {
+    return new PathEvent(
+        ins, kind, sem, scope.orElse(Scope.CTA), a.proxy(), a.location(), a.offset(), a.bits(),
+        a.signed(), value, compare, op, Expr.constant(0), Optional.empty(), false, data,
+        (BitSet) s.ctrl.clone());
+  }
+
+  private static PathEvent controlEvent(State s, Instruction ins, EventKind kind, Semantics sem,
+      Scope scope) {
+    return new PathEvent(
+        ins, kind, sem, scope, Proxy.GENERIC, "", 0, 0, false, Expr.constant(0),
+        Optional.empty(), Optional.empty(), Expr.constant(0), Optional.empty(), false,
+        new BitSet(), (BitSet) s.ctrl.clone());
+  }
+}
