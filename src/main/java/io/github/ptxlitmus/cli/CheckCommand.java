@@ -3,7 +3,6 @@ package io.github.ptxlitmus.cli;
 import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.LitmusChecker;
-import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.ExpectationReport;
 import io.github.ptxlitmus.report.Expectations;
 import io.github.ptxlitmus.report.HerdTextReport;
@@ -13,18 +12,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -59,9 +52,6 @@ public final class CheckCommand implements Callable<Integer> {
     text,
     json
   }
-
-  /** Progress is shown only for runs longer than this many tests. */
-  private static final int PROGRESS_THRESHOLD = 5;
 
   private final Function<CheckOptions, Function<Path, CheckResult>> checkers;
 
@@ -136,7 +126,12 @@ public final class CheckCommand implements Callable<Integer> {
     CheckOptions options = options();
     Optional<Expectations> expectations = loadExpectations();
     List<Path> files = collectFiles();
-    List<TestOutcome> outcomes = run(files, checkers.apply(options));
+    int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+    // Safety net behind the checker's own time limit: abandon a check at twice it plus 1 s.
+    Duration hardLimit = options.timeLimit().multipliedBy(2).plusSeconds(1);
+    TestRunner runner =
+        new TestRunner(threads, hardLimit, spec.commandLine().getErr(), System.console() != null);
+    List<TestOutcome> outcomes = runner.run(files, checkers.apply(options));
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
     PrintWriter out = spec.commandLine().getOut();
     out.print(
@@ -223,101 +218,6 @@ public final class CheckCommand implements Callable<Integer> {
       }
     }
     return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
-  }
-
-  /** Checks the files on {@code -j} threads; outcomes in the order of {@code files}. */
-  private List<TestOutcome> run(List<Path> files, Function<Path, CheckResult> check) {
-    if (files.isEmpty()) {
-      return List.of();
-    }
-    int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-    threads = Math.max(1, Math.min(threads, files.size()));
-    ExecutorService pool = Executors.newFixedThreadPool(threads, CheckCommand::daemon);
-    try {
-      CompletionService<Integer> done = new ExecutorCompletionService<>(pool);
-      TestOutcome[] outcomes = new TestOutcome[files.size()];
-      for (int i = 0; i < files.size(); i++) {
-        int index = i;
-        done.submit(
-            () -> {
-              outcomes[index] = checkOne(files.get(index), check);
-              return index;
-            });
-      }
-      Progress progress = Progress.start(spec.commandLine().getErr(), files.size());
-      for (int finished = 1; finished <= files.size(); finished++) {
-        int index = done.take().get();
-        progress.update(finished, files.get(index));
-      }
-      progress.finish();
-      // take().get() happens-after each task's write to its slot
-      return List.of(outcomes);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (ExecutionException e) {
-      // checkOne catches everything a check can throw; this is a bug in this class
-      throw new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  /** The {@code \r[12/117] file} line on stderr, only on a terminal and for long runs. */
-  private record Progress(PrintWriter err, int total, boolean enabled) {
-    static Progress start(PrintWriter err, int total) {
-      return new Progress(err, total, System.console() != null && total > PROGRESS_THRESHOLD);
-    }
-
-    void update(int finished, Path file) {
-      if (enabled) {
-        String name = file.getFileName().toString();
-        err.print("\r\033[K[" + finished + "/" + total + "] " + name);
-        err.flush();
-      }
-    }
-
-    void finish() {
-      if (enabled) {
-        err.print("\r\033[K");
-        err.flush();
-      }
-    }
-  }
-
-  private static Thread daemon(Runnable task) {
-    Thread thread = new Thread(task, "ptx-litmus-check");
-    thread.setDaemon(true);
-    return thread;
-  }
-
-  /** Checks one file; every failure becomes a {@link TestOutcome.Failed} with one line. */
-  static TestOutcome checkOne(Path file, Function<Path, CheckResult> check) {
-    try {
-      return new TestOutcome.Checked(file, check.apply(file));
-    } catch (LitmusSyntaxException e) {
-      return new TestOutcome.Failed(file, oneLine(e.getMessage()));
-    } catch (UncheckedIOException e) {
-      Throwable cause = e.getCause();
-      String what = cause instanceof NoSuchFileException ? "no such file" : cause.toString();
-      return new TestOutcome.Failed(file, "cannot read: " + oneLine(what));
-    } catch (StackOverflowError e) {
-      return new TestOutcome.Failed(file, "stack overflow while checking");
-    } catch (OutOfMemoryError e) {
-      return new TestOutcome.Failed(file, "out of memory while checking");
-    } catch (RuntimeException | Error e) {
-      return new TestOutcome.Failed(file, oneLine(describe(e)));
-    }
-  }
-
-  private static String describe(Throwable e) {
-    String message = e.getMessage();
-    String kind = e.getClass().getSimpleName();
-    return message == null || message.isBlank() ? kind : kind + ": " + message;
-  }
-
-  private static String oneLine(String text) {
-    return text == null ? "" : text.strip().replaceAll("\\s*\\R\\s*", " ");
   }
 
   private ParameterException usage(String message) {

@@ -47,6 +47,13 @@ class CheckCommandTest {
           return Results.simple(name, false, Verdict.FORBIDDEN);
         case "unknown":
           return Results.simple(name, false, Verdict.UNKNOWN);
+        case "hang":
+          try {
+            Thread.sleep(Long.MAX_VALUE);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          throw new IllegalStateException("interrupted");
         case "syntax":
           throw new LitmusSyntaxException(new SourcePosition(file.toString(), 2, 5), "bad token");
         default:
@@ -99,6 +106,21 @@ class CheckCommandTest {
                 + "Test C Allowed\n")
         .endsWith("Summary: 3 tests, 1 ok, 0 no, 0 undefined, 0 unknown, 2 errors\n")
         .doesNotContain("\tat ");
+  }
+
+  @Test
+  void aCheckThatIgnoresItsTimeLimitIsAbandonedAndTheOthersStillRun() throws Exception {
+    write("A.litmus", "hang");
+    write("B.litmus", "hang");
+    write("C.litmus", "holds");
+    long start = System.nanoTime();
+    assertThat(run("-j", "1", "--timeout", "0.05", dir.toString())).isEqualTo(1);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+    assertThat(out.toString())
+        .contains("Error " + dir.resolve("A.litmus") + ": no answer within 1.1 s; check abandoned\n")
+        .contains("Error " + dir.resolve("B.litmus") + ": no answer within 1.1 s; check abandoned\n")
+        .contains("Test C Allowed")
+        .endsWith("Summary: 3 tests, 1 ok, 0 no, 0 undefined, 0 unknown, 2 errors\n");
   }
 
   @Test

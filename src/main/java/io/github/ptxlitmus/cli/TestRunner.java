@@ -1,0 +1,174 @@
+package io.github.ptxlitmus.cli;
+
+import io.github.ptxlitmus.check.CheckResult;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.report.TestOutcome;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Function;
+
+/**
+ * Checks files on a pool of threads and returns their outcomes in input order. Every failure
+ * of one file becomes a {@link TestOutcome.Failed} with a one-line message. A check that runs
+ * past the hard limit (a safety net behind the checker's own time limit) is abandoned: it is
+ * reported as failed, interrupted, and its thread replaced so the other files still run.
+ * One instance serves one run, from one thread.
+ */
+final class TestRunner {
+  /** Progress is shown only for runs longer than this many tests. */
+  private static final int PROGRESS_THRESHOLD = 5;
+
+  private static final long POLL_MILLIS = 100;
+
+  private final int threads;
+  private final Duration hardLimit;
+  private final PrintWriter err;
+  private final boolean progress;
+
+  /**
+   * @param threads how many files to check at once (at least 1)
+   * @param hardLimit how long one check may run before it is abandoned
+   * @param err where the progress line goes
+   * @param terminal whether stderr is a terminal (progress is drawn only then)
+   */
+  TestRunner(int threads, Duration hardLimit, PrintWriter err, boolean terminal) {
+    this.threads = threads;
+    this.hardLimit = hardLimit;
+    this.err = err;
+    this.progress = terminal;
+  }
+
+  /** Checks every file; the outcome list is in the order of {@code files}. */
+  List<TestOutcome> run(List<Path> files, Function<Path, CheckResult> check) {
+    int n = files.size();
+    if (n == 0) {
+      return List.of();
+    }
+    int size = Math.max(1, Math.min(threads, n));
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            size, size, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), TestRunner::daemon);
+    AtomicLongArray started = new AtomicLongArray(n);
+    TestOutcome[] outcomes = new TestOutcome[n];
+    List<Future<Done>> futures = new ArrayList<>(n);
+    boolean show = progress && n > PROGRESS_THRESHOLD;
+    try {
+      CompletionService<Done> done = new ExecutorCompletionService<>(pool);
+      for (int i = 0; i < n; i++) {
+        int index = i;
+        futures.add(
+            done.submit(
+                () -> {
+                  started.set(index, System.nanoTime());
+                  return new Done(index, checkOne(files.get(index), check));
+                }));
+      }
+      int finished = 0;
+      while (finished < n) {
+        Future<Done> future = done.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+        if (future != null && !future.isCancelled()) {
+          int index = future.get().index();
+          outcomes[index] = future.get().outcome();
+          finished++;
+          if (show) {
+            draw(finished, n, files.get(index));
+          }
+        }
+        for (int i = 0; i < n; i++) {
+          long start = started.get(i);
+          if (start != 0
+              && outcomes[i] == null
+              && System.nanoTime() - start > hardLimit.toNanos()
+              && futures.get(i).cancel(true)) {
+            // Abandoned: a cancelled task never delivers, so slot i is written only here.
+            outcomes[i] = abandoned(files.get(i));
+            finished++;
+            grow(pool);
+          }
+        }
+      }
+      if (show) {
+        err.print("\r\033[K");
+        err.flush();
+      }
+      return List.of(outcomes);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException | CancellationException e) {
+      // checkOne catches everything a check can throw; reaching here is a bug in this class
+      throw new IllegalStateException(e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** A finished check: the file's index and its outcome. */
+  private record Done(int index, TestOutcome outcome) {}
+
+  private TestOutcome abandoned(Path file) {
+    return new TestOutcome.Failed(
+        file, "no answer within " + hardLimit.toMillis() / 1000.0 + " s; check abandoned");
+  }
+
+  /** Replaces an abandoned (possibly still running) thread so the queue keeps moving. */
+  private static void grow(ThreadPoolExecutor pool) {
+    int size = pool.getMaximumPoolSize() + 1;
+    pool.setMaximumPoolSize(size);
+    pool.setCorePoolSize(size);
+  }
+
+  private void draw(int finished, int total, Path file) {
+    err.print("\r\033[K[" + finished + "/" + total + "] " + file.getFileName());
+    err.flush();
+  }
+
+  private static Thread daemon(Runnable task) {
+    Thread thread = new Thread(task, "ptx-litmus-check");
+    thread.setDaemon(true);
+    return thread;
+  }
+
+  /** Checks one file; every failure becomes a {@link TestOutcome.Failed} with one line. */
+  static TestOutcome checkOne(Path file, Function<Path, CheckResult> check) {
+    try {
+      return new TestOutcome.Checked(file, check.apply(file));
+    } catch (LitmusSyntaxException e) {
+      return new TestOutcome.Failed(file, oneLine(e.getMessage()));
+    } catch (UncheckedIOException e) {
+      Throwable cause = e.getCause();
+      String what = cause instanceof NoSuchFileException ? "no such file" : cause.toString();
+      return new TestOutcome.Failed(file, "cannot read: " + oneLine(what));
+    } catch (StackOverflowError e) {
+      return new TestOutcome.Failed(file, "stack overflow while checking");
+    } catch (OutOfMemoryError e) {
+      return new TestOutcome.Failed(file, "out of memory while checking");
+    } catch (RuntimeException | Error e) {
+      return new TestOutcome.Failed(file, oneLine(describe(e)));
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    String kind = e.getClass().getSimpleName();
+    return message == null || message.isBlank() ? kind : kind + ": " + message;
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "" : text.strip().replaceAll("\\s*\\R\\s*", " ");
+  }
+}
