@@ -1,0 +1,831 @@
+package io.github.ptxlitmus.relation;
+
+import static io.github.ptxlitmus.relation.EventSet.checkIndex;
+import static io.github.ptxlitmus.relation.EventSet.checkSize;
+import static io.github.ptxlitmus.relation.EventSet.wordCount;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An immutable binary relation over the events {@code 0..n-1}: a bit matrix whose row {@code i}
+ * is the set of successors of {@code i}, stored as {@code ceil(n/64)} {@code long} words per row
+ * in one flat array (for {@code n <= 64}, one word per row).
+ *
+ * <p>The operators are those of herd's cat language: {@link #union} ({@code |}), {@link
+ * #intersection} ({@code &}), {@link #difference} ({@code \}), {@link #compose} ({@code ;}),
+ * {@link #inverse} ({@code ^-1}), {@link #transitiveClosure} ({@code +}), {@link
+ * #reflexiveTransitiveClosure} ({@code *}), {@link #optional} ({@code ?}) and {@link #restrict}
+ * ({@code [A];r;[B]}). Binary operators require both relations to have the same size and throw
+ * {@link IllegalArgumentException} otherwise; an event index outside {@code 0..n-1} also throws
+ * {@link IllegalArgumentException}.
+ *
+ * <p>{@code toString()} lists the pairs in row-major order: {@code {(0,1),(2,3)}}.
+ */
+public final class Relation {
+  private final int n;
+  /** Words per row. */
+  private final int w;
+  /** Row {@code i} is {@code bits[i*w .. i*w+w)}; bits at columns {@code >= n} are zero. */
+  private final long[] bits;
+
+  /** Takes ownership of {@code bits}; callers must not mutate them afterwards. */
+  private Relation(int n, long[] bits) {
+    this.n = n;
+    this.w = wordCount(n);
+    this.bits = bits;
+  }
+
+  /** Wraps rows laid out as in this class; takes ownership of {@code bits}. */
+  static Relation wrap(int n, long[] bits) {
+    return new Relation(n, bits);
+  }
+
+  /** A copy of the rows, laid out as in this class. */
+  long[] bitsCopy() {
+    return bits.clone();
+  }
+
+  // ---------------------------------------------------------------- factories
+
+  /**
+   * The empty relation over {@code 0..n-1}.
+   *
+   * @throws IllegalArgumentException if {@code n < 0}
+   */
+  public static Relation empty(int n) {
+    checkSize(n);
+    return new Relation(n, new long[n * wordCount(n)]);
+  }
+
+  /**
+   * The identity {@code {(e,e) | e in 0..n-1}}.
+   *
+   * @throws IllegalArgumentException if {@code n < 0}
+   */
+  public static Relation identity(int n) {
+    return identity(EventSet.full(n));
+  }
+
+  /** The identity on a set, {@code [A]} in cat: {@code {(e,e) | e in set}}. */
+  public static Relation identity(EventSet set) {
+    int n = set.size();
+    int w = wordCount(n);
+    long[] b = new long[n * w];
+    long[] s = set.words;
+    for (int wi = 0; wi < s.length; wi++) {
+      long x = s[wi];
+      while (x != 0) {
+        int e = (wi << 6) + Long.numberOfTrailingZeros(x);
+        b[e * w + wi] = 1L << e;
+        x &= x - 1;
+      }
+    }
+    return new Relation(n, b);
+  }
+
+  /**
+   * The relation with the given pairs, written flat: {@code of(4, 0,1, 2,3)} is {@code
+   * {(0,1),(2,3)}}.
+   *
+   * @throws IllegalArgumentException if {@code n < 0}, the number of ints is odd, or an event is
+   *     outside {@code 0..n-1}
+   */
+  public static Relation of(int n, int... pairs) {
+    if (pairs.length % 2 != 0) {
+      throw new IllegalArgumentException(
+          "pairs must be given as from,to,...: odd count " + pairs.length);
+    }
+    Builder b = builder(n);
+    for (int p = 0; p < pairs.length; p += 2) {
+      b.add(pairs[p], pairs[p + 1]);
+    }
+    return b.build();
+  }
+
+  /**
+   * All pairs {@code (i,j)} of {@code 0..n-1}, including the identity.
+   *
+   * @throws IllegalArgumentException if {@code n < 0}
+   */
+  public static Relation full(int n) {
+    EventSet all = EventSet.full(n);
+    return cross(n, all, all);
+  }
+
+  /**
+   * The cartesian product {@code from × to}.
+   *
+   * @throws IllegalArgumentException if either set's size is not {@code n}
+   */
+  public static Relation cross(int n, EventSet from, EventSet to) {
+    checkSize(n);
+    if (from.size() != n || to.size() != n) {
+      throw new IllegalArgumentException(
+          "cross(" + n + ", ...): event set sizes are " + from.size() + " and " + to.size());
+    }
+    int w = wordCount(n);
+    long[] b = new long[n * w];
+    for (int i = from.next(0); i >= 0; i = from.next(i + 1)) {
+      System.arraycopy(to.words, 0, b, i * w, w);
+    }
+    return new Relation(n, b);
+  }
+
+  /**
+   * The pairs {@code (i,j)} of {@code 0..n-1} with {@code predicate.test(i, j)}; calls the
+   * predicate {@code n²} times.
+   *
+   * @throws IllegalArgumentException if {@code n < 0}
+   */
+  public static Relation fromPredicate(int n, IntBiPredicate predicate) {
+    Builder b = builder(n);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        if (predicate.test(i, j)) {
+          b.add(i, j);
+        }
+      }
+    }
+    return b.build();
+  }
+
+  /**
+   * A mutable builder for a relation over {@code 0..n-1}.
+   *
+   * @throws IllegalArgumentException if {@code n < 0}
+   */
+  public static Builder builder(int n) {
+    return new Builder(n);
+  }
+
+  /** Collects pairs, then {@link #build()}s an immutable {@link Relation}. Not thread-safe. */
+  public static final class Builder {
+    private final int n;
+    private final int w;
+    private final long[] bits;
+
+    private Builder(int n) {
+      checkSize(n);
+      this.n = n;
+      this.w = wordCount(n);
+      this.bits = new long[n * w];
+    }
+
+    /**
+     * Adds the pair {@code (from, to)}.
+     *
+     * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
+     */
+    public Builder add(int from, int to) {
+      checkIndex(from, n);
+      checkIndex(to, n);
+      bits[from * w + (to >>> 6)] |= 1L << to;
+      return this;
+    }
+
+    /**
+     * Adds every pair of {@code r}.
+     *
+     * @throws IllegalArgumentException if {@code r} has another size
+     */
+    public Builder addAll(Relation r) {
+      if (r.n != n) {
+        throw new IllegalArgumentException("relation sizes differ: " + n + " vs " + r.n);
+      }
+      for (int k = 0; k < bits.length; k++) {
+        bits[k] |= r.bits[k];
+      }
+      return this;
+    }
+
+    /** Whether {@code (from, to)} has been added. */
+    public boolean contains(int from, int to) {
+      checkIndex(from, n);
+      checkIndex(to, n);
+      return (bits[from * w + (to >>> 6)] & (1L << to)) != 0;
+    }
+
+    /** The relation of the pairs added so far; the builder stays usable. */
+    public Relation build() {
+      return new Relation(n, bits.clone());
+    }
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  /** The number of events {@code n} (not the number of pairs: see {@link #count()}). */
+  public int size() {
+    return n;
+  }
+
+  /**
+   * Whether {@code (from, to)} is in the relation.
+   *
+   * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
+   */
+  public boolean contains(int from, int to) {
+    checkIndex(from, n);
+    checkIndex(to, n);
+    return (bits[from * w + (to >>> 6)] & (1L << to)) != 0;
+  }
+
+  /** True when there are no pairs. */
+  public boolean isEmpty() {
+    for (long x : bits) {
+      if (x != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The number of pairs. */
+  public int count() {
+    int c = 0;
+    for (long x : bits) {
+      c += Long.bitCount(x);
+    }
+    return c;
+  }
+
+  /**
+   * The events {@code j} with {@code (i,j)} in the relation.
+   *
+   * @throws IllegalArgumentException if {@code i} is outside {@code 0..n-1}
+   */
+  public EventSet successors(int i) {
+    checkIndex(i, n);
+    return new EventSet(n, Arrays.copyOfRange(bits, i * w, i * w + w));
+  }
+
+  /**
+   * The events {@code j} with {@code (j,i)} in the relation.
+   *
+   * @throws IllegalArgumentException if {@code i} is outside {@code 0..n-1}
+   */
+  public EventSet predecessors(int i) {
+    checkIndex(i, n);
+    long[] s = new long[w];
+    int wi = i >>> 6;
+    long m = 1L << i;
+    for (int j = 0; j < n; j++) {
+      if ((bits[j * w + wi] & m) != 0) {
+        s[j >>> 6] |= 1L << j;
+      }
+    }
+    return new EventSet(n, s);
+  }
+
+  /** The events with at least one successor. */
+  public EventSet domain() {
+    long[] s = new long[w];
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      for (int t = 0; t < w; t++) {
+        if (bits[base + t] != 0) {
+          s[i >>> 6] |= 1L << i;
+          break;
+        }
+      }
+    }
+    return new EventSet(n, s);
+  }
+
+  /** The events with at least one predecessor. */
+  public EventSet range() {
+    long[] s = new long[w];
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      for (int t = 0; t < w; t++) {
+        s[t] |= bits[base + t];
+      }
+    }
+    return new EventSet(n, s);
+  }
+
+  /** Calls {@code action} on each pair, in row-major order (by {@code from}, then {@code to}). */
+  public void forEach(IntBiConsumer action) {
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      for (int t = 0; t < w; t++) {
+        long x = bits[base + t];
+        while (x != 0) {
+          action.accept(i, (t << 6) + Long.numberOfTrailingZeros(x));
+          x &= x - 1;
+        }
+      }
+    }
+  }
+
+  /** The pairs as {@code {from, to}} arrays in row-major order; a fresh array each call. */
+  public int[][] pairs() {
+    int[][] out = new int[count()][];
+    int[] k = {0};
+    forEach((i, j) -> out[k[0]++] = new int[] {i, j});
+    return out;
+  }
+
+  // ---------------------------------------------------------------- algebra
+
+  /**
+   * This ∪ other ({@code r | s}).
+   *
+   * @throws IllegalArgumentException if the sizes differ
+   */
+  public Relation union(Relation other) {
+    requireSameSize(other);
+    long[] b = bits.clone();
+    long[] o = other.bits;
+    for (int k = 0; k < b.length; k++) {
+      b[k] |= o[k];
+    }
+    return new Relation(n, b);
+  }
+
+  /**
+   * This ∩ other ({@code r & s}).
+   *
+   * @throws IllegalArgumentException if the sizes differ
+   */
+  public Relation intersection(Relation other) {
+    requireSameSize(other);
+    long[] b = bits.clone();
+    long[] o = other.bits;
+    for (int k = 0; k < b.length; k++) {
+      b[k] &= o[k];
+    }
+    return new Relation(n, b);
+  }
+
+  /**
+   * This \ other ({@code r \ s}).
+   *
+   * @throws IllegalArgumentException if the sizes differ
+   */
+  public Relation difference(Relation other) {
+    requireSameSize(other);
+    long[] b = bits.clone();
+    long[] o = other.bits;
+    for (int k = 0; k < b.length; k++) {
+      b[k] &= ~o[k];
+    }
+    return new Relation(n, b);
+  }
+
+  /** The converse {@code {(j,i) | (i,j) in this}} ({@code r^-1}). */
+  public Relation inverse() {
+    long[] b = new long[bits.length];
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      int col = i >>> 6;
+      long m = 1L << i;
+      for (int t = 0; t < w; t++) {
+        long x = bits[base + t];
+        while (x != 0) {
+          int j = (t << 6) + Long.numberOfTrailingZeros(x);
+          b[j * w + col] |= m;
+          x &= x - 1;
+        }
+      }
+    }
+    return new Relation(n, b);
+  }
+
+  /**
+   * Sequential composition {@code this ; other}: {@code (a,c)} when some {@code b} has {@code
+   * (a,b)} in this and {@code (b,c)} in other.
+   *
+   * @throws IllegalArgumentException if the sizes differ
+   */
+  public Relation compose(Relation other) {
+    requireSameSize(other);
+    long[] o = other.bits;
+    long[] b = new long[bits.length];
+    if (w == 1) {
+      for (int i = 0; i < n; i++) {
+        long x = bits[i];
+        long acc = 0;
+        while (x != 0) {
+          acc |= o[Long.numberOfTrailingZeros(x)];
+          x &= x - 1;
+        }
+        b[i] = acc;
+      }
+      return new Relation(n, b);
+    }
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      for (int t = 0; t < w; t++) {
+        long x = bits[base + t];
+        while (x != 0) {
+          int kb = ((t << 6) + Long.numberOfTrailingZeros(x)) * w;
+          for (int u = 0; u < w; u++) {
+            b[base + u] |= o[kb + u];
+          }
+          x &= x - 1;
+        }
+      }
+    }
+    return new Relation(n, b);
+  }
+
+  /** The transitive closure {@code r+}: the least transitive relation containing this. */
+  public Relation transitiveClosure() {
+    long[] b = bits.clone();
+    closeInPlace(b, n, w);
+    return new Relation(n, b);
+  }
+
+  /** The reflexive-transitive closure {@code r*} = {@code r+ ∪ id}. */
+  public Relation reflexiveTransitiveClosure() {
+    long[] b = bits.clone();
+    closeInPlace(b, n, w);
+    setDiagonal(b);
+    return new Relation(n, b);
+  }
+
+  /** {@code r?} = {@code r ∪ id}. */
+  public Relation optional() {
+    long[] b = bits.clone();
+    setDiagonal(b);
+    return new Relation(n, b);
+  }
+
+  /**
+   * {@code [from] ; r ; [to]}: the pairs whose source is in {@code from} and target in {@code to}.
+   *
+   * @throws IllegalArgumentException if a set's size differs from {@link #size()}
+   */
+  public Relation restrict(EventSet from, EventSet to) {
+    requireSameSize(from);
+    requireSameSize(to);
+    long[] b = new long[bits.length];
+    long[] t = to.words;
+    for (int i = from.next(0); i >= 0; i = from.next(i + 1)) {
+      int base = i * w;
+      for (int u = 0; u < w; u++) {
+        b[base + u] = bits[base + u] & t[u];
+      }
+    }
+    return new Relation(n, b);
+  }
+
+  /**
+   * {@code [set] ; r ; [set]}: the pairs with both ends in {@code set}.
+   *
+   * @throws IllegalArgumentException if the set's size differs from {@link #size()}
+   */
+  public Relation restrictTo(EventSet set) {
+    return restrict(set, set);
+  }
+
+  /** This without its reflexive pairs {@code (e,e)}. */
+  public Relation withoutIdentity() {
+    long[] b = bits.clone();
+    for (int i = 0; i < n; i++) {
+      b[i * w + (i >>> 6)] &= ~(1L << i);
+    }
+    return new Relation(n, b);
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  /** True when no {@code (e,e)} is in the relation. */
+  public boolean isIrreflexive() {
+    return isIrreflexive(bits, n, w);
+  }
+
+  /** True when the relation has no cycle (equivalently, its transitive closure is irreflexive). */
+  public boolean isAcyclic() {
+    return w == 1 ? isAcyclicSmall() : isAcyclicLarge();
+  }
+
+  /** True when {@code r;r ⊆ r}. */
+  public boolean isTransitive() {
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      for (int t = 0; t < w; t++) {
+        long x = bits[base + t];
+        while (x != 0) {
+          int kb = ((t << 6) + Long.numberOfTrailingZeros(x)) * w;
+          for (int u = 0; u < w; u++) {
+            if ((bits[kb + u] & ~bits[base + u]) != 0) {
+              return false;
+            }
+          }
+          x &= x - 1;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * True when every pair of this is in {@code other}.
+   *
+   * @throws IllegalArgumentException if the sizes differ
+   */
+  public boolean isSubsetOf(Relation other) {
+    requireSameSize(other);
+    long[] o = other.bits;
+    for (int k = 0; k < bits.length; k++) {
+      if ((bits[k] & ~o[k]) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- evidence
+
+  /**
+   * A shortest cycle, as the events {@code [e0, e1, ..., ek]} where each {@code (ei, ei+1)} and
+   * the closing {@code (ek, e0)} are pairs of the relation; a self-loop gives {@code [e]}. Among
+   * shortest cycles, the one found from the smallest event, which is {@code e0}. Empty exactly
+   * when {@link #isAcyclic()}.
+   */
+  public Optional<List<Integer>> findCycle() {
+    for (int i = 0; i < n; i++) {
+      if ((bits[i * w + (i >>> 6)] & (1L << i)) != 0) {
+        return Optional.of(List.of(i));
+      }
+    }
+    if (isAcyclic()) {
+      return Optional.empty();
+    }
+    // Only events on some cycle (the diagonal of r+) can be on a shortest one.
+    long[] closed = bits.clone();
+    closeInPlace(closed, n, w);
+    long[] onCycle = new long[w];
+    for (int i = 0; i < n; i++) {
+      if ((closed[i * w + (i >>> 6)] & (1L << i)) != 0) {
+        onCycle[i >>> 6] |= 1L << i;
+      }
+    }
+    Bfs bfs = new Bfs();
+    int best = Integer.MAX_VALUE;
+    List<Integer> cycle = null;
+    for (int v = 0; v < n; v++) {
+      if ((onCycle[v >>> 6] & (1L << v)) == 0) {
+        continue;
+      }
+      // A cycle through v shorter than best has at most best-1 edges before the closing one.
+      int last = bfs.run(v, v, onCycle, best - 2);
+      if (last >= 0) {
+        List<Integer> path = bfs.pathTo(last);
+        if (path.size() < best) {
+          best = path.size();
+          cycle = path;
+        }
+      }
+    }
+    return Optional.of(List.copyOf(cycle));
+  }
+
+  /**
+   * A shortest path of at least one pair from {@code from} to {@code to}, as the events {@code
+   * [from, ..., to]} with each consecutive two a pair of the relation. When {@code from == to}
+   * this is a shortest cycle through {@code from}, written with {@code from} at both ends. Present
+   * exactly when {@code transitiveClosure().contains(from, to)}.
+   *
+   * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
+   */
+  public Optional<List<Integer>> findPath(int from, int to) {
+    checkIndex(from, n);
+    checkIndex(to, n);
+    Bfs bfs = new Bfs();
+    int last = bfs.run(from, to, null, Integer.MAX_VALUE);
+    if (last < 0) {
+      return Optional.empty();
+    }
+    List<Integer> path = bfs.pathTo(last);
+    path.add(to);
+    return Optional.of(List.copyOf(path));
+  }
+
+  /**
+   * The first pair (row-major) of this that is not in {@code allowed}, as {@code {from, to}}: the
+   * witness that {@code this.isSubsetOf(allowed)} fails. Empty when it holds.
+   *
+   * @throws IllegalArgumentException if the sizes differ
+   */
+  public Optional<int[]> anyEdgeOutside(Relation allowed) {
+    requireSameSize(allowed);
+    long[] o = allowed.bits;
+    for (int k = 0; k < bits.length; k++) {
+      long x = bits[k] & ~o[k];
+      if (x != 0) {
+        int i = k / w;
+        int j = ((k - i * w) << 6) + Long.numberOfTrailingZeros(x);
+        return Optional.of(new int[] {i, j});
+      }
+    }
+    return Optional.empty();
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** Breadth-first search scratch space over this relation's rows. */
+  private final class Bfs {
+    private final int[] queue = new int[n];
+    private final int[] parent = new int[n];
+    private final int[] dist = new int[n];
+    private final long[] seen = new long[w];
+
+    /**
+     * Searches from {@code source} (distance 0) for the first dequeued event {@code u} with
+     * {@code (u, target)} a pair, visiting only events in {@code within} (all when null) and
+     * dequeuing only events at distance {@code <= maxDist}. Returns {@code u} or -1.
+     */
+    int run(int source, int target, long[] within, int maxDist) {
+      Arrays.fill(seen, 0);
+      int tw = target >>> 6;
+      long tm = 1L << target;
+      int head = 0;
+      int tail = 0;
+      queue[tail++] = source;
+      parent[source] = -1;
+      dist[source] = 0;
+      seen[source >>> 6] |= 1L << source;
+      while (head < tail) {
+        int u = queue[head++];
+        if (dist[u] > maxDist) {
+          return -1;
+        }
+        int base = u * w;
+        if ((bits[base + tw] & tm) != 0) {
+          return u;
+        }
+        for (int t = 0; t < w; t++) {
+          long x = bits[base + t] & ~seen[t];
+          if (within != null) {
+            x &= within[t];
+          }
+          seen[t] |= x;
+          while (x != 0) {
+            int v = (t << 6) + Long.numberOfTrailingZeros(x);
+            parent[v] = u;
+            dist[v] = dist[u] + 1;
+            queue[tail++] = v;
+            x &= x - 1;
+          }
+        }
+      }
+      return -1;
+    }
+
+    /** The events from the source to {@code u}, in a mutable list. */
+    List<Integer> pathTo(int u) {
+      List<Integer> path = new ArrayList<>(dist[u] + 2);
+      for (int v = u; v >= 0; v = parent[v]) {
+        path.add(v);
+      }
+      Collections.reverse(path);
+      return path;
+    }
+  }
+
+  /** Warshall's algorithm on word-parallel rows, in place. */
+  static void closeInPlace(long[] b, int n, int w) {
+    if (w == 1) {
+      for (int k = 0; k < n; k++) {
+        long rk = b[k];
+        if (rk == 0) {
+          continue;
+        }
+        long km = 1L << k;
+        for (int i = 0; i < n; i++) {
+          if ((b[i] & km) != 0) {
+            b[i] |= rk;
+          }
+        }
+      }
+      return;
+    }
+    for (int k = 0; k < n; k++) {
+      int kb = k * w;
+      int kw = k >>> 6;
+      long km = 1L << k;
+      for (int i = 0; i < n; i++) {
+        int ib = i * w;
+        if ((b[ib + kw] & km) != 0) {
+          for (int t = 0; t < w; t++) {
+            b[ib + t] |= b[kb + t];
+          }
+        }
+      }
+    }
+  }
+
+  static boolean isIrreflexive(long[] b, int n, int w) {
+    for (int i = 0; i < n; i++) {
+      if ((b[i * w + (i >>> 6)] & (1L << i)) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void setDiagonal(long[] b) {
+    for (int i = 0; i < n; i++) {
+      b[i * w + (i >>> 6)] |= 1L << i;
+    }
+  }
+
+  /** n <= 64: repeatedly peel off the events with no predecessor among the remaining ones. */
+  private boolean isAcyclicSmall() {
+    long remaining = n == 64 ? -1L : (1L << n) - 1;
+    while (remaining != 0) {
+      long hasPred = 0;
+      long x = remaining;
+      while (x != 0) {
+        hasPred |= bits[Long.numberOfTrailingZeros(x)];
+        x &= x - 1;
+      }
+      long sources = remaining & ~hasPred;
+      if (sources == 0) {
+        return false;
+      }
+      remaining &= ~sources;
+    }
+    return true;
+  }
+
+  /** Kahn's topological sort with in-degree counts. */
+  private boolean isAcyclicLarge() {
+    int[] indegree = new int[n];
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      for (int t = 0; t < w; t++) {
+        long x = bits[base + t];
+        while (x != 0) {
+          indegree[(t << 6) + Long.numberOfTrailingZeros(x)]++;
+          x &= x - 1;
+        }
+      }
+    }
+    int[] queue = new int[n];
+    int tail = 0;
+    for (int i = 0; i < n; i++) {
+      if (indegree[i] == 0) {
+        queue[tail++] = i;
+      }
+    }
+    int head = 0;
+    while (head < tail) {
+      int u = queue[head++];
+      int base = u * w;
+      for (int t = 0; t < w; t++) {
+        long x = bits[base + t];
+        while (x != 0) {
+          int v = (t << 6) + Long.numberOfTrailingZeros(x);
+          if (--indegree[v] == 0) {
+            queue[tail++] = v;
+          }
+          x &= x - 1;
+        }
+      }
+    }
+    return tail == n;
+  }
+
+  private void requireSameSize(Relation other) {
+    if (other.n != n) {
+      throw new IllegalArgumentException("relation sizes differ: " + n + " vs " + other.n);
+    }
+  }
+
+  private void requireSameSize(EventSet set) {
+    if (set.size() != n) {
+      throw new IllegalArgumentException(
+          "event set size " + set.size() + " differs from relation size " + n);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Relation r && r.n == n && Arrays.equals(r.bits, bits);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * n + Arrays.hashCode(bits);
+  }
+
+  /** The pairs in row-major order, e.g. {@code {(0,1),(2,3)}}. */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("{");
+    forEach((i, j) -> {
+      if (sb.length() > 1) {
+        sb.append(',');
+      }
+      sb.append('(').append(i).append(',').append(j).append(')');
+    });
+    return sb.append('}').toString();
+  }
+}
