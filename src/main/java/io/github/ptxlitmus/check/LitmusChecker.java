@@ -1,6 +1,8 @@
 package io.github.ptxlitmus.check;
 
 import io.github.ptxlitmus.litmus.FinalCondition;
+import io.github.ptxlitmus.litmus.Instruction;
+import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.io.IOException;
@@ -107,6 +109,9 @@ public final class LitmusChecker {
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
     }
+    if (usesTextureOrSurface(test)) {
+      flags.add(Flag.OUTSIDE_MODEL);
+    }
     Verdict verdict;
     Optional<String> reason = Optional.empty();
     if (outcomeSeen) {
@@ -134,6 +139,25 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates());
+  }
+
+  /** 8.1: the model does not apply to texture and surface accesses. */
+  private static boolean usesTextureOrSurface(LitmusTest test) {
+    return test.threads().stream()
+        .flatMap(t -> t.instructions().stream())
+        .map(LitmusChecker::proxyOf)
+        .anyMatch(p -> p == Proxy.TEXTURE || p == Proxy.SURFACE);
+  }
+
+  private static Proxy proxyOf(Instruction i) {
+    if (i instanceof Instruction.Load l) {
+      return l.proxy();
+    } else if (i instanceof Instruction.Store s) {
+      return s.proxy();
+    } else if (i instanceof Instruction.Rmw r) {
+      return r.proxy();
+    }
+    return Proxy.GENERIC;
   }
 
   private Map<String, Long> project(Map<String, Long> full, Set<String> observed) {

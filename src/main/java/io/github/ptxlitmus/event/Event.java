@@ -72,6 +72,29 @@ public record Event(
     return kind == EventKind.FENCE && sem == Semantics.SC;
   }
 
+  /** {@code fence.proxy.alias} (8.9.5 proxy-preserved base causality, aliases). */
+  public boolean isAliasFence() {
+    return kind == EventKind.PROXY_FENCE
+        && instruction
+            .map(
+                i ->
+                    i instanceof Instruction.ProxyFence f
+                        && f.kind() == Instruction.ProxyFenceKind.ALIAS)
+            .orElse(false);
+  }
+
+  /**
+   * A proxy fence for this event's proxy in this event's CTA: {@code fence.proxy.<p>} orders
+   * operations of proxy p of its own CTA with the generic proxy (8.9.5, ptx.als).
+   */
+  public boolean isProxyFenceFor(Event op) {
+    return kind == EventKind.PROXY_FENCE
+        && !isAliasFence()
+        && op.isMemory()
+        && proxy == op.proxy
+        && position.sameCta(op.position);
+  }
+
   /** Release-class fence: release, acq_rel or sc (8.8 release pattern 3). */
   public boolean isReleaseFence() {
     return kind == EventKind.FENCE

@@ -52,7 +52,8 @@ public final class PtxModel {
     this.overlap =
         Relation.fromPredicate(n, (a, b) -> a != b && events.get(a).overlaps(events.get(b)));
     // 8.2.6: the initial writes are base-causality-before every event.
-    this.initBefore = Relation.fromPredicate(n, (a, b) -> a != b && events.get(a).isInit());
+    this.initBefore =
+        Relation.fromPredicate(n, (a, b) -> events.get(a).isInit() && !events.get(b).isInit());
     this.releasePatternFirst = releasePatternFirst();
     this.acquirePatternLast = acquirePatternLast();
     this.pairwiseMorallyStrongSets = pairwiseMorallyStrongSets();
@@ -212,11 +213,19 @@ public final class PtxModel {
     return po.union(sw).union(initBefore).transitiveClosure();
   }
 
-  // 8.9.5 proxy-preserved base causality: memory operations X bco Y on the same address,
-  // both through the generic proxy (case 1). Cases 2 and 3 (same non-generic proxy in one CTA;
-  // aliases joined by a proxy fence) arrive with the proxy issue; the search rejects
-  // non-generic proxies until then.
+  // 8.9.5 proxy-preserved base causality: memory operations X bco Y that overlap and
+  //   1. both use the generic proxy on the same (virtual) address, or
+  //   2. use the same proxy, in the same CTA, on the same address, or
+  //   3. are aliases (same physical location) with a fence.proxy.alias on a bco path X → Y.
+  // A proxy fence fence.proxy.<p> in the CTA of an operation of proxy p moves that operation
+  // to the generic proxy: before it (on X's side) or after it (on Y's side); these are the
+  // nine cases of proxy_preserved_cause_base in ptx.als / Dat3M's ptx-v7.5.cat. Writing S(X)
+  // for {X} when X is generic, else the proxy fences for X that X bco-precedes, and T(Y) for
+  // {Y} when Y is generic, else the proxy fences for Y that bco-precede Y:
+  //   same virtual address: some s ∈ S(X), t ∈ T(Y) with s bco t (s = t allowed);
+  //   aliases: some s ∈ S(X), alias fence A, t ∈ T(Y) with s bco A bco t.
   public Relation proxyPreservedBaseCausality(Relation bco) {
+    EventSet aliasFences = EventSet.fromPredicate(n, i -> events.get(i).isAliasFence());
     return Relation.fromPredicate(
         n,
         (a, b) -> {
@@ -225,12 +234,52 @@ public final class PtxModel {
           }
           Event x = events.get(a);
           Event y = events.get(b);
-          return x.isMemory()
-              && y.isMemory()
-              && x.proxy() == Proxy.GENERIC
-              && y.proxy() == Proxy.GENERIC
-              && x.overlaps(y);
+          if (!x.isMemory() || !y.isMemory() || !x.overlaps(y)) {
+            return false;
+          }
+          boolean sameAddress = x.location().equals(y.location());
+          if (sameAddress && x.proxy() == Proxy.GENERIC && y.proxy() == Proxy.GENERIC) {
+            return true; // case 1
+          }
+          if (sameAddress && x.proxy() == y.proxy() && x.position().sameCta(y.position())) {
+            return true; // case 2
+          }
+          int[] sources = generic(x, a, bco, true);
+          int[] targets = generic(y, b, bco, false);
+          for (int s : sources) {
+            for (int t : targets) {
+              if (sameAddress && (s == t || bco.contains(s, t))) {
+                return true;
+              }
+              if (!sameAddress) {
+                for (int f : aliasFences.toArray()) {
+                  if ((s == f || bco.contains(s, f)) && (f == t || bco.contains(f, t))) {
+                    return true; // case 3
+                  }
+                }
+              }
+            }
+          }
+          return false;
         });
+  }
+
+  /**
+   * Where an operation meets the generic proxy: itself when generic; else the proxy fences for
+   * it in its CTA after it (source side) or before it (target side) in base causality.
+   */
+  private int[] generic(Event op, int id, Relation bco, boolean sourceSide) {
+    if (op.proxy() == Proxy.GENERIC) {
+      return new int[] {id};
+    }
+    List<Integer> fences = new ArrayList<>();
+    for (int f = 0; f < n; f++) {
+      if (events.get(f).isProxyFenceFor(op)
+          && (sourceSide ? bco.contains(id, f) : bco.contains(f, id))) {
+        fences.add(f);
+      }
+    }
+    return fences.stream().mapToInt(Integer::intValue).toArray();
   }
 
   // 8.9.5 causality order: ppbco ∪ (obs ; ppbco).

@@ -187,8 +187,12 @@ public final class Enumerator {
             events.stream()
                 .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
                 // 8.10.6 with po ⊆ bco: a read never reads a po-later write to its own
-                // address through the generic proxy (Causality rule 1).
-                .filter(w -> !(poRel.contains(r, w.id()) && w.sameVirtualRange(re)))
+                // address through its own proxy (Causality rule 1, 8.9.5 cases 1 and 2).
+                .filter(
+                    w ->
+                        !(poRel.contains(r, w.id())
+                            && w.sameVirtualRange(re)
+                            && w.proxy() == re.proxy()))
                 .mapToInt(Event::id)
                 .toArray();
       }

@@ -20,9 +20,15 @@ import java.util.Optional;
  * address registers ({@code P0:r1=&x}) can be resolved.
  */
 final class Locations {
-  /** One virtual location. */
+  /**
+   * One declared name. {@code address} is the virtual address it denotes: its own for plain
+   * locations and {@code @ generic} aliases (a second virtual address of the same physical
+   * memory, 8.2.2); the target's for {@code @ texture|surface|constant} aliases, which name the
+   * same address seen through another proxy (8.6; as in Dat3M's vloc).
+   */
   record Info(
       String name,
+      String virtual,
       String physical,
       Optional<Proxy> aliasProxy,
       long initialValue,
@@ -58,6 +64,7 @@ final class Locations {
           new Info(
               d.name(),
               d.name(),
+              d.name(),
               Optional.empty(),
               d.initialValue(),
               bits,
@@ -78,6 +85,7 @@ final class Locations {
           d.name(),
           new Info(
               d.name(),
+              alias.proxy() == Proxy.GENERIC ? d.name() : target.virtual(),
               target.physical(),
               Optional.of(alias.proxy()),
               target.initialValue(),

@@ -203,8 +203,8 @@ final class ThreadUnfolder {
       barrier(s, b);
     } else if (ins instanceof Instruction.Local loc) {
       local(s, loc);
-    } else if (ins instanceof Instruction.ProxyFence) {
-      throw new LitmusSyntaxException(ins.position(), "unsupported: proxy fences");
+    } else if (ins instanceof Instruction.ProxyFence pf) {
+      s.events.add(proxyFence(s, pf));
     } else if (ins instanceof Instruction.ClusterBarrier) {
       throw new LitmusSyntaxException(ins.position(), "unsupported: cluster barriers");
     } else {
@@ -339,11 +339,8 @@ final class ThreadUnfolder {
       throw new LitmusSyntaxException(
           ins.position(), "unsupported: mixed-size access to '" + info.name() + "'");
     }
-    Proxy effective = proxy;
-    if (info.aliasProxy().isPresent() || proxy != Proxy.GENERIC) {
-      throw new LitmusSyntaxException(ins.position(), "unsupported: non-generic proxy or alias");
-    }
-    return new Access(info.name(), (int) offset, bits, type.isSigned(), effective);
+    // 8.6: the access goes through the instruction's proxy, whichever virtual alias it names.
+    return new Access(info.virtual(), (int) offset, bits, type.isSigned(), proxy);
   }
 
   private PathEvent memoryEvent(
@@ -361,6 +358,23 @@ final class ThreadUnfolder {
         ins, kind, sem, scope.orElse(Scope.CTA), a.proxy(), a.location(), a.offset(), a.bits(),
         a.signed(), value, compare, op, Expr.constant(0), Optional.empty(), false, data,
         (BitSet) s.ctrl.clone());
+  }
+
+  /** Proxy fences: the proxy they bridge to the generic proxy (alias fences: generic). */
+  private static PathEvent proxyFence(State s, Instruction.ProxyFence pf) {
+    Proxy proxy =
+        switch (pf.kind()) {
+          case ALIAS -> Proxy.GENERIC;
+          case TEXTURE -> Proxy.TEXTURE;
+          case SURFACE -> Proxy.SURFACE;
+          case CONSTANT -> Proxy.CONSTANT;
+          case ASYNC, ASYNC_GLOBAL, ASYNC_SHARED_CTA, ASYNC_SHARED_CLUSTER -> Proxy.ASYNC;
+          case TENSORMAP_RELEASE, TENSORMAP_ACQUIRE -> Proxy.TENSORMAP;
+        };
+    return new PathEvent(
+        pf, EventKind.PROXY_FENCE, Semantics.ACQ_REL, pf.scope().orElse(Scope.CTA), proxy, "", 0,
+        0, false, Expr.constant(0), Optional.empty(), Optional.empty(), Expr.constant(0),
+        Optional.empty(), false, new BitSet(), (BitSet) s.ctrl.clone());
   }
 
   private static PathEvent controlEvent(State s, Instruction ins, EventKind kind, Semantics sem,
