@@ -21,7 +21,11 @@ public enum EventKind {
   /** The arrive half of {@code bar.sync}/{@code bar.red}, or {@code bar.arrive}. */
   BARRIER_ARRIVE(false, false),
   /** The wait half of {@code bar.sync}/{@code bar.red}. */
-  BARRIER_WAIT(false, false);
+  BARRIER_WAIT(false, false),
+  /** {@code barrier.cluster.arrive{.release,.relaxed}}. */
+  CLUSTER_ARRIVE(false, false),
+  /** {@code barrier.cluster.wait{.acquire}}. */
+  CLUSTER_WAIT(false, false);
 
   private final boolean reads;
   private final boolean writes;

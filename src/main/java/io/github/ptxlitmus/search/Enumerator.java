@@ -81,6 +81,7 @@ public final class Enumerator {
   }
 
   private void search() {
+    StateSpaceCheck.check(test, locations);
     List<List<ThreadPath>> perThread = new ArrayList<>();
     for (ThreadSpec t : test.threads()) {
       ThreadUnfolder.Result r =
@@ -295,6 +296,13 @@ public final class Enumerator {
       Relation obs = model.observation(rfRel);
       Relation patternSw = model.patternSynchronization(obs);
       List<BarrierPhases.Option> barrierOptions = barrierOptions();
+      Optional<Relation> clusterOption = clusterBarrierSync();
+      if (clusterOption.isEmpty()) {
+        countCandidate();
+        deadlock = true;
+        return;
+      }
+      Relation clusterSync = clusterOption.get();
       for (Relation sc : fenceScOrders()) {
         Relation scSw = model.fenceScSynchronization(sc);
         for (BarrierPhases.Option bar : barrierOptions) {
@@ -303,10 +311,10 @@ public final class Enumerator {
             deadlock = true;
             continue;
           }
-          Relation sw = patternSw.union(scSw).union(bar.sync());
+          Relation sw = patternSw.union(scSw).union(bar.sync()).union(clusterSync);
           Relation bco = model.baseCausality(sw);
           if (!bco.isAcyclic()) {
-            if (!model.programOrder().union(bar.sync()).isAcyclic()) {
+            if (!model.programOrder().union(bar.sync()).union(clusterSync).isAcyclic()) {
               deadlock = true;
             } else {
               reject(Axiom.CAUSALITY);
@@ -386,6 +394,53 @@ public final class Enumerator {
                     e.thread(), e.id(), pe.barrierWaits() ? e.id() + 1 : -1, expected));
       }
       return BarrierPhases.options(new ArrayList<>(groups.values()), n);
+    }
+
+    /**
+     * 8.9.4 rule 3: barrier.cluster.arrive synchronizes with barrier.cluster.wait. Every thread
+     * of the cluster takes part in each phase; phase k is the k-th arrive of each thread, and a
+     * wait belongs to the phase of its thread's latest arrive. A release arrive (not {@code
+     * .relaxed}) synchronizes with the waits of its phase. Empty when a wait's phase never
+     * completes (deadlock).
+     */
+    private Optional<Relation> clusterBarrierSync() {
+      Relation.Builder sync = Relation.builder(n);
+      Map<Integer, List<Integer>> arrives = new HashMap<>();
+      Map<Integer, List<int[]>> waits = new HashMap<>(); // thread -> (wait event, phase)
+      for (Event e : events) {
+        if (e.kind() == EventKind.CLUSTER_ARRIVE) {
+          arrives.computeIfAbsent(e.thread(), k -> new ArrayList<>()).add(e.id());
+        } else if (e.kind() == EventKind.CLUSTER_WAIT) {
+          int phase = arrives.getOrDefault(e.thread(), List.of()).size() - 1;
+          waits.computeIfAbsent(e.thread(), k -> new ArrayList<>()).add(new int[] {e.id(), phase});
+        }
+      }
+      if (arrives.isEmpty() && waits.isEmpty()) {
+        return Optional.of(sync.build());
+      }
+      for (Map.Entry<Integer, List<int[]>> w : waits.entrySet()) {
+        ThreadPosition pos = test.threads().get(w.getKey()).position();
+        for (int[] wait : w.getValue()) {
+          int phase = wait[1];
+          if (phase < 0) {
+            return Optional.empty(); // a wait with no arrive before it never returns
+          }
+          for (ThreadSpec t : test.threads()) {
+            if (!t.position().sameCluster(pos)) {
+              continue;
+            }
+            List<Integer> theirs = arrives.getOrDefault(t.id(), List.of());
+            if (theirs.size() <= phase) {
+              return Optional.empty(); // the phase never completes
+            }
+            int arrive = theirs.get(phase);
+            if (events.get(arrive).sem() != Semantics.RELAXED) {
+              sync.add(arrive, wait[0]);
+            }
+          }
+        }
+      }
+      return Optional.of(sync.build());
     }
 
     private long ctaSize(ThreadPosition pos) {

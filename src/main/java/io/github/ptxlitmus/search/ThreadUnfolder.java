@@ -205,8 +205,11 @@ final class ThreadUnfolder {
       local(s, loc);
     } else if (ins instanceof Instruction.ProxyFence pf) {
       s.events.add(proxyFence(s, pf));
-    } else if (ins instanceof Instruction.ClusterBarrier) {
-      throw new LitmusSyntaxException(ins.position(), "unsupported: cluster barriers");
+    } else if (ins instanceof Instruction.ClusterBarrier cb) {
+      s.events.add(
+          controlEvent(
+              s, ins, cb.arrive() ? EventKind.CLUSTER_ARRIVE : EventKind.CLUSTER_WAIT, cb.sem(),
+              Scope.CLUSTER));
     } else {
       throw new LitmusSyntaxException(ins.position(), "unsupported: " + ins.text());
     }
@@ -306,8 +309,12 @@ final class ThreadUnfolder {
     s.registers.put(loc.destination(), result);
   }
 
-  /** A resolved memory access. */
-  private record Access(String location, int offset, int bits, boolean signed, Proxy proxy) {}
+  /**
+   * A resolved memory access. {@code space} is the instruction's state space, or the
+   * location's when the instruction names none.
+   */
+  private record Access(
+      String location, int offset, int bits, boolean signed, Proxy proxy, StateSpace space) {}
 
   private Access access(
       State s, Address addr, DataType type, Proxy proxy, StateSpace space, Instruction ins) {
@@ -340,7 +347,8 @@ final class ThreadUnfolder {
           ins.position(), "unsupported: mixed-size access to '" + info.name() + "'");
     }
     // 8.6: the access goes through the instruction's proxy, whichever virtual alias it names.
-    return new Access(info.virtual(), (int) offset, bits, type.isSigned(), proxy);
+    StateSpace effective = space == StateSpace.GENERIC ? info.space() : space;
+    return new Access(info.virtual(), (int) offset, bits, type.isSigned(), proxy, effective);
   }
 
   private PathEvent memoryEvent(
@@ -355,9 +363,19 @@ final class ThreadUnfolder {
       Optional<Op> op,
       BitSet data) {
     return new PathEvent(
-        ins, kind, sem, scope.orElse(Scope.CTA), a.proxy(), a.location(), a.offset(), a.bits(),
+        ins, kind, sem, effectiveScope(scope.orElse(Scope.CTA), a.space()), a.proxy(),
+        a.location(), a.offset(), a.bits(),
         a.signed(), value, compare, op, Expr.constant(0), Optional.empty(), false, data,
         (BitSet) s.ctrl.clone());
+  }
+
+  /**
+   * 8.3: only threads of one cluster can access a shared-memory location, so a shared-memory
+   * operation's scope is at most cluster ({@code ld.relaxed.shared.sys} acts as {@code
+   * .cluster}).
+   */
+  private static Scope effectiveScope(Scope scope, StateSpace space) {
+    return space.isShared() && scope.compareTo(Scope.CLUSTER) > 0 ? Scope.CLUSTER : scope;
   }
 
   /** Proxy fences: the proxy they bridge to the generic proxy (alias fences: generic). */
