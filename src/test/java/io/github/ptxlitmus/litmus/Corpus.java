@@ -1,0 +1,36 @@
+package io.github.ptxlitmus.litmus;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+
+/** The shared Dat3M PTX corpus, located relative to the project directory. */
+final class Corpus {
+  static final Path ROOT = Path.of("../shared/corpus/dat3m-ptx");
+
+  private Corpus() {}
+
+  /** All corpus files, sorted; skips the calling test when the corpus is absent. */
+  static List<Path> files() {
+    Assumptions.assumeTrue(Files.isDirectory(ROOT), "corpus not found at " + ROOT.toAbsolutePath());
+    try (Stream<Path> walk = Files.walk(ROOT)) {
+      return walk.filter(p -> p.toString().endsWith(".litmus")).sorted()
+          .collect(Collectors.toList());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static String read(Path p) {
+    try {
+      return Files.readString(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
