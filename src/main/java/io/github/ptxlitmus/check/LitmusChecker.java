@@ -77,6 +77,7 @@ public final class LitmusChecker {
     long positive = 0;
     long negative = 0;
     boolean race = false;
+    Optional<String> mixedRace = Optional.empty();
     for (Map.Entry<Map<String, Long>, Long> e : search.outcomes().entrySet()) {
       Map<String, Long> full = e.getKey();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
@@ -89,6 +90,9 @@ public final class LitmusChecker {
         negative += e.getValue();
       }
       race |= search.racyOutcomes().containsKey(full);
+      if (mixedRace.isEmpty() && search.mixedSizeRaces().containsKey(full)) {
+        mixedRace = Optional.of(search.mixedSizeRaces().get(full));
+      }
     }
     boolean holds =
         switch (condition.quantifier()) {
@@ -114,7 +118,12 @@ public final class LitmusChecker {
     }
     Verdict verdict;
     Optional<String> reason = Optional.empty();
-    if (outcomeSeen) {
+    if (mixedRace.isPresent()) {
+      // 8.7.2: with a mixed-size data race the axioms do not apply.
+      flags.add(Flag.MIXED_SIZE_RACE);
+      verdict = Verdict.UNDEFINED;
+      reason = Optional.of("mixed-size data race: " + mixedRace.get());
+    } else if (outcomeSeen) {
       verdict = Verdict.ALLOWED;
     } else if (search.limit().isPresent()) {
       verdict = Verdict.UNKNOWN;
@@ -124,7 +133,9 @@ public final class LitmusChecker {
     }
     if (search.limit().isPresent()) {
       flags.add(Flag.LIMIT_HIT);
-      reason = search.limit();
+      if (verdict != Verdict.UNDEFINED) {
+        reason = search.limit();
+      }
     }
     return new CheckResult(
         test.name(),

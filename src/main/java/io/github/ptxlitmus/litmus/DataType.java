@@ -13,7 +13,12 @@ public record DataType(Kind kind, int bits) {
     U,
     S,
     F,
-    PRED
+    PRED,
+    /**
+     * A packed type ({@code .f16x2}, {@code .bf16x2}, ...): two values of half the width
+     * (8.2.5); only the sizes matter to the model.
+     */
+    PACKED
   }
 
   /** The type of a Dat3M short-form access or an untyped declaration. */
@@ -38,6 +43,11 @@ public record DataType(Kind kind, int bits) {
     return kind == Kind.UNTYPED;
   }
 
+  /** Number of scalar elements: 2 for packed types (8.2.5), else 1. */
+  public int lanes() {
+    return kind == Kind.PACKED ? 2 : 1;
+  }
+
   public boolean isSigned() {
     return kind == Kind.S;
   }
@@ -51,6 +61,7 @@ public record DataType(Kind kind, int bits) {
       case S -> ".s" + bits;
       case F -> ".f" + bits;
       case PRED -> ".pred";
+      case PACKED -> ".f" + bits / 2 + "x2";
     };
   }
 }

@@ -82,8 +82,8 @@ final class Qualifiers {
     // bf16 has the width of f16; the model only needs kind and width.
     m.put("bf16", DataType.of(DataType.Kind.F, 16));
     // Packed types are recorded by their total width (see DataType).
-    m.put("f16x2", DataType.of(DataType.Kind.B, 32));
-    m.put("bf16x2", DataType.of(DataType.Kind.B, 32));
+    m.put("f16x2", DataType.of(DataType.Kind.PACKED, 32));
+    m.put("bf16x2", DataType.of(DataType.Kind.PACKED, 32));
     return Map.copyOf(m);
   }
 

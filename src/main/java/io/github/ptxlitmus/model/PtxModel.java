@@ -34,6 +34,7 @@ public final class PtxModel {
   private final Relation releasePatternFirst;
   private final Relation acquirePatternLast;
   private final List<EventSet> pairwiseMorallyStrongSets;
+  private final Relation mutuallyScopedAtomics;
 
   /**
    * @param events the events, ids 0..n-1 in list order
@@ -57,6 +58,25 @@ public final class PtxModel {
     this.releasePatternFirst = releasePatternFirst();
     this.acquirePatternLast = acquirePatternLast();
     this.pairwiseMorallyStrongSets = pairwiseMorallyStrongSets();
+    this.mutuallyScopedAtomics = mutuallyScopedAtomics();
+  }
+
+  // 8.7.2: overlapping atomic operations (partial overlap included) whose scopes each include
+  // the other's thread execute their read-modify-writes one after the other.
+  private Relation mutuallyScopedAtomics() {
+    return Relation.fromPredicate(
+        n,
+        (a, b) -> {
+          Event x = events.get(a);
+          Event y = events.get(b);
+          // 8.2.1: operations overlap when their virtual address ranges intersect.
+          return overlap.contains(a, b)
+              && x.location().equals(y.location())
+              && x.kind() == io.github.ptxlitmus.event.EventKind.RMW
+              && y.kind() == io.github.ptxlitmus.event.EventKind.RMW
+              && x.scopeIncludes(y.position())
+              && y.scopeIncludes(x.position());
+        });
   }
 
   public List<Event> events() {
@@ -289,10 +309,11 @@ public final class PtxModel {
 
   // 8.9.6 coherence order: a partial order on overlapping writes. Given a total order per
   // location (total, over the non-initial writes), co keeps the pairs that must be related —
-  // morally strong or causality-related — and closes transitively (as ptx.als does); the
+  // morally strong or causality-related, and (8.7.2) overlapping mutually scoped atomics,
+  // whose RMWs happen one after the other — and closes transitively (as ptx.als does); the
   // initial write precedes every overlapping write.
   public Relation coherenceOrder(Relation total, Relation cause) {
-    Relation required = ms.union(cause).union(cause.inverse());
+    Relation required = ms.union(cause).union(cause.inverse()).union(mutuallyScopedAtomics);
     Relation co = total.intersection(required).intersection(overlap).transitiveClosure();
     Relation fromInit = initBefore.intersection(overlap).restrict(init, writes);
     return co.union(fromInit);
@@ -302,6 +323,48 @@ public final class PtxModel {
   // W. An RMW reading from W' and co-after it is not fr-before itself.
   public Relation fromReads(Relation rf, Relation co) {
     return rf.inverse().compose(co).withoutIdentity();
+  }
+
+  /**
+   * 8.9.7 from-reads, byte-wise: R fr W when, for some byte that both access, R returns the
+   * value of a write co-before W. {@code byteSources[r][k]} is the write that read {@code r}
+   * takes its k-th byte from (null for non-reads).
+   */
+  public Relation fromReads(int[][] byteSources, Relation co) {
+    Relation.Builder fr = Relation.builder(n);
+    for (int r = 0; r < n; r++) {
+      int[] src = byteSources[r];
+      if (src == null) {
+        continue;
+      }
+      Event read = events.get(r);
+      for (int w = 0; w < n; w++) {
+        if (w == r || !writes.contains(w) || !overlap.contains(r, w)) {
+          continue;
+        }
+        Event write = events.get(w);
+        int from = Math.max(read.offset(), write.offset());
+        int to = Math.min(read.offset() + read.size(), write.offset() + write.size());
+        for (int b = from; b < to; b++) {
+          if (co.contains(src[b - read.offset()], w)) {
+            fr.add(r, w);
+            break;
+          }
+        }
+      }
+    }
+    return fr.build();
+  }
+
+  /** 8.7.2 mixed-size data races: data races between partially overlapping operations. */
+  public Relation mixedSizeRaces(Relation cause) {
+    Relation races = dataRaces(cause);
+    return Relation.fromPredicate(
+        n,
+        (a, b) ->
+            races.contains(a, b)
+                && !(events.get(a).offset() == events.get(b).offset()
+                    && events.get(a).size() == events.get(b).size()));
   }
 
   // ---------------------------------------------------------------------------------------
@@ -349,6 +412,60 @@ public final class PtxModel {
       }
       for (int w = 0; w < n; w++) {
         if (ms.contains(a, w) && fr.contains(a, w) && co.contains(w, a)) {
+          return Optional.of(
+              new Violation(
+                  Axiom.ATOMICITY,
+                  List.of(a, w),
+                  List.of("fr", "co"),
+                  "an atomic reads from a write co-before W, yet is co-after W"));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * 8.10.3 Atomicity, byte-wise. Single-copy: a read R morally strong with a write W does not
+   * take bytes both from W and from a write co-before W. RMW: an atomic A does not read from a
+   * write co-before W while being co-after W, for W morally strong with A — and, by 8.7.2, for
+   * any overlapping atomic W (partial overlap included) when each one's scope includes the
+   * other's thread.
+   */
+  public Optional<Violation> atomicity(int[][] byteSources, Relation fr, Relation co) {
+    for (int r = 0; r < n; r++) {
+      int[] src = byteSources[r];
+      if (src == null) {
+        continue;
+      }
+      for (int w = 0; w < n; w++) {
+        if (!ms.contains(r, w) || !writes.contains(w)) {
+          continue;
+        }
+        boolean fromW = false;
+        boolean fromBefore = false;
+        for (int k : src) {
+          fromW |= k == w;
+          fromBefore |= co.contains(k, w);
+        }
+        if (fromW && fromBefore) {
+          return Optional.of(
+              new Violation(
+                  Axiom.ATOMICITY,
+                  List.of(r, w),
+                  List.of("rf", "co"),
+                  "a read takes bytes both from W and from a write co-before W"));
+        }
+      }
+    }
+    for (int a = 0; a < n; a++) {
+      if (events.get(a).kind() != io.github.ptxlitmus.event.EventKind.RMW) {
+        continue;
+      }
+      for (int w = 0; w < n; w++) {
+        if (!fr.contains(a, w) || !co.contains(w, a)) {
+          continue;
+        }
+        if (ms.contains(a, w) || mutuallyScopedAtomics.contains(a, w)) {
           return Optional.of(
               new Violation(
                   Axiom.ATOMICITY,

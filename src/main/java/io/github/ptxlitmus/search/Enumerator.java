@@ -35,6 +35,7 @@ public final class Enumerator {
   private final Locations locations;
   private final Map<Map<String, Long>, Long> outcomes = new LinkedHashMap<>();
   private final Map<Map<String, Long>, String> racy = new LinkedHashMap<>();
+  private final Map<Map<String, Long>, String> mixedRaces = new LinkedHashMap<>();
   private final Map<Axiom, Long> rejections = new EnumMap<>(Axiom.class);
   private boolean boundHit;
   private boolean deadlock;
@@ -73,6 +74,7 @@ public final class Enumerator {
     return new SearchResult(
         Map.copyOf(e.outcomes),
         Map.copyOf(e.racy),
+        Map.copyOf(e.mixedRaces),
         e.boundHit,
         e.deadlock,
         limit,
@@ -132,10 +134,15 @@ public final class Enumerator {
     private final PtxModel model;
     private final int n;
     private final int[] reads;
-    private final int[][] rfSources;
-    private final int[] rf;
+    /** Byte runs of each read whose candidate writes are the same (8.9.7: rf per byte). */
+    private final List<Segment> segments = new ArrayList<>();
+    /** For each event: per byte of the access, the write it reads from (null: not a read). */
+    private final int[][] byteSources;
     private long[] value;
     private byte[] valueState;
+
+    /** Bytes [from, to) of a read, and the writes that can supply them. */
+    private record Segment(int read, int from, int to, int[] sources) {}
 
     Candidate(List<ThreadPath> paths) {
       this.paths = paths;
@@ -166,12 +173,15 @@ public final class Enumerator {
       Relation.Builder dep = Relation.builder(n);
       for (int t = 0; t < paths.size(); t++) {
         int base = threadBase[t];
-        int size = paths.get(t).events().size();
-        for (int i = 0; i < size; i++) {
-          for (int j = i + 1; j < size; j++) {
-            po.add(base + i, base + j);
+        List<PathEvent> pes = paths.get(t).events();
+        for (int i = 0; i < pes.size(); i++) {
+          for (int j = i + 1; j < pes.size(); j++) {
+            // 8.9.1 program order; elements of one vector access stay unordered (8.2.4).
+            if (pes.get(i).group() < pes.get(j).group()) {
+              po.add(base + i, base + j);
+            }
           }
-          PathEvent pe = paths.get(t).events().get(i);
+          PathEvent pe = pes.get(i);
           final int target = base + i;
           pe.data().stream().forEach(d -> dep.add(base + d, target));
           pe.ctrl().stream().forEach(d -> dep.add(base + d, target));
@@ -179,12 +189,12 @@ public final class Enumerator {
       }
       model = new PtxModel(events, po.build(), dep.build());
       reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
-      rfSources = new int[reads.length][];
+      byteSources = new int[n][];
       Relation poRel = model.programOrder();
-      for (int i = 0; i < reads.length; i++) {
-        int r = reads[i];
+      for (int r : reads) {
         Event re = events.get(r);
-        rfSources[i] =
+        byteSources[r] = new int[re.size()];
+        List<Event> candidates =
             events.stream()
                 .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
                 // 8.10.6 with po ⊆ bco: a read never reads a po-later write to its own
@@ -192,12 +202,27 @@ public final class Enumerator {
                 .filter(
                     w ->
                         !(poRel.contains(r, w.id())
-                            && w.sameVirtualRange(re)
+                            && w.location().equals(re.location())
                             && w.proxy() == re.proxy()))
-                .mapToInt(Event::id)
-                .toArray();
+                .toList();
+        int from = re.offset();
+        int[] prev = null;
+        for (int b = re.offset(); b <= re.offset() + re.size(); b++) {
+          final int at = b;
+          int[] covering =
+              b == re.offset() + re.size()
+                  ? null
+                  : candidates.stream()
+                      .filter(w -> w.offset() <= at && at < w.offset() + w.size())
+                      .mapToInt(Event::id)
+                      .toArray();
+          if (prev != null && (covering == null || !java.util.Arrays.equals(prev, covering))) {
+            segments.add(new Segment(r, from, b, prev));
+            from = b;
+          }
+          prev = covering;
+        }
       }
-      rf = new int[reads.length];
     }
 
     void explore() {
@@ -205,18 +230,23 @@ public final class Enumerator {
     }
 
     private void chooseRf(int i) {
-      if (i == reads.length) {
+      if (i == segments.size()) {
         afterRf();
         return;
       }
-      for (int w : rfSources[i]) {
-        rf[i] = w;
+      Segment seg = segments.get(i);
+      Event read = events.get(seg.read());
+      for (int w : seg.sources()) {
+        for (int b = seg.from(); b < seg.to(); b++) {
+          byteSources[seg.read()][b - read.offset()] = w;
+        }
         chooseRf(i + 1);
       }
     }
 
     // ---- values ----------------------------------------------------------------------------
 
+    /** The value a read returns: its bytes from their sources, little-endian (8.2). */
     private long readValue(int readEvent) {
       if (valueState[readEvent] == 2) {
         return value[readEvent];
@@ -225,11 +255,23 @@ public final class Enumerator {
         throw new ValueCycle();
       }
       valueState[readEvent] = 1;
-      int idx = indexOfRead(readEvent);
-      long v = written(rf[idx]);
+      Event read = events.get(readEvent);
+      long v = 0;
+      int[] src = byteSources[readEvent];
+      for (int k = 0; k < src.length; k++) {
+        v |= (writtenByte(src[k], read.offset() + k) & 0xFFL) << (8 * k);
+      }
+      PathEvent pe = pathEvents.get(readEvent);
+      v = Op.normalize(v, read.size() * 8, pe.signed());
       value[readEvent] = v;
       valueState[readEvent] = 2;
       return v;
+    }
+
+    /** Byte {@code at} (offset in the physical location) as written by write {@code w}. */
+    private long writtenByte(int w, int at) {
+      int shift = 8 * (at - events.get(w).offset());
+      return shift >= 64 ? 0 : written(w) >>> shift;
     }
 
     private long written(int w) {
@@ -241,15 +283,6 @@ public final class Enumerator {
       int base = threadBase[e.thread()];
       long old = e.reads() ? readValue(w) : 0;
       return pe.writtenValue(old, idx -> readValue(base + idx));
-    }
-
-    private int indexOfRead(int event) {
-      for (int i = 0; i < reads.length; i++) {
-        if (reads[i] == event) {
-          return i;
-        }
-      }
-      throw new IllegalStateException("not a read: " + event);
     }
 
     private static final class ValueCycle extends RuntimeException {
@@ -266,8 +299,10 @@ public final class Enumerator {
       value = new long[n];
       valueState = new byte[n];
       Relation.Builder rfb = Relation.builder(n);
-      for (int i = 0; i < reads.length; i++) {
-        rfb.add(rf[i], reads[i]);
+      for (int r : reads) {
+        for (int w : byteSources[r]) {
+          rfb.add(w, r);
+        }
       }
       Relation rfRel = rfb.build();
       try {
@@ -449,19 +484,41 @@ public final class Enumerator {
 
     // ---- coherence (8.9.6) and the remaining axioms ----------------------------------------
 
-    private void chooseCoherence(Relation rfRel, Relation cause) {
+    /**
+     * Coherence groups: per physical location, the connected components of overlap among its
+     * writes (initial writes excluded). A total order per group is all that co and the final
+     * values depend on.
+     */
+    private List<List<Integer>> coherenceGroups() {
       List<List<Integer>> groups = new ArrayList<>();
-      for (Locations.Info loc : locations.physical()) {
-        List<Integer> ws = new ArrayList<>();
-        for (Event e : events) {
-          if (e.writes() && !e.isInit() && e.physical().equals(loc.name())) {
-            ws.add(e.id());
+      Relation overlap = model.overlap();
+      boolean[] done = new boolean[n];
+      for (Event e : events) {
+        if (!e.writes() || e.isInit() || done[e.id()]) {
+          continue;
+        }
+        List<Integer> group = new ArrayList<>();
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(e.id()));
+        done[e.id()] = true;
+        while (!todo.isEmpty()) {
+          int w = todo.pop();
+          group.add(w);
+          for (Event o : events) {
+            if (o.writes() && !o.isInit() && !done[o.id()] && overlap.contains(w, o.id())) {
+              done[o.id()] = true;
+              todo.push(o.id());
+            }
           }
         }
-        groups.add(ws);
+        java.util.Collections.sort(group);
+        groups.add(group);
       }
+      return groups;
+    }
+
+    private void chooseCoherence(Relation rfRel, Relation cause) {
       List<List<List<Integer>>> orders = new ArrayList<>();
-      for (List<Integer> ws : groups) {
+      for (List<Integer> ws : coherenceGroups()) {
         List<List<Integer>> lin = new ArrayList<>();
         linearExtensions(ws, cause, new ArrayList<>(), lin);
         orders.add(lin);
@@ -518,22 +575,23 @@ public final class Enumerator {
     private void checkComplete(
         List<List<Integer>> chosen, Relation rfRel, Relation cause, Set<Object> seen) {
       Relation.Builder tb = Relation.builder(n);
-      List<Integer> lastWrites = new ArrayList<>();
+      int[] rank = new int[n];
       for (List<Integer> order : chosen) {
         for (int a = 0; a < order.size(); a++) {
+          rank[order.get(a)] = a + 1;
           for (int b = a + 1; b < order.size(); b++) {
             tb.add(order.get(a), order.get(b));
           }
         }
-        lastWrites.add(order.isEmpty() ? -1 : order.get(order.size() - 1));
       }
       Relation co = model.coherenceOrder(tb.build(), cause);
-      if (!seen.add(List.of(co, lastWrites))) {
+      Map<String, Long> memory = finalMemory(rank);
+      if (!seen.add(List.of(co, memory))) {
         return;
       }
       countCandidate();
-      Relation fr = model.fromReads(rfRel, co);
-      Optional<Violation> v = model.atomicity(fr, co);
+      Relation fr = model.fromReads(byteSources, co);
+      Optional<Violation> v = model.atomicity(byteSources, fr, co);
       if (v.isEmpty()) {
         v = model.scPerLocation(rfRel, co, fr);
       }
@@ -544,16 +602,61 @@ public final class Enumerator {
         reject(v.get().axiom());
         return;
       }
-      Map<String, Long> state = finalState(lastWrites);
+      Map<String, Long> state = finalState(memory);
       outcomes.merge(state, 1L, Long::sum);
       Relation races = model.dataRaces(cause);
       if (!races.isEmpty() && !racy.containsKey(state)) {
-        int[] pair = races.pairs()[0];
-        racy.put(state, events.get(pair[0]).label() + " ~ " + events.get(pair[1]).label());
+        racy.put(state, describe(races.pairs()[0]));
+      }
+      Relation mixed = model.mixedSizeRaces(cause);
+      if (!mixed.isEmpty() && !mixedRaces.containsKey(state)) {
+        mixedRaces.put(state, describe(mixed.pairs()[0]));
       }
     }
 
-    private Map<String, Long> finalState(List<Integer> lastWrites) {
+    private String describe(int[] pair) {
+      return events.get(pair[0]).label() + " ~ " + events.get(pair[1]).label();
+    }
+
+    /**
+     * Final memory: each byte holds the value of the last write covering it in the chosen
+     * coherence order (a co-maximal write), or its initial value. Locations of up to 8 bytes
+     * are one value under their name; larger ones are split into 8-byte words {@code x},
+     * {@code x+8}, ...
+     */
+    private Map<String, Long> finalMemory(int[] rank) {
+      Map<String, Long> byPhysical = new HashMap<>();
+      for (Locations.Info loc : locations.physical()) {
+        int size = Math.max(1, loc.bits() / 8);
+        long[] words = new long[(size + 7) / 8];
+        int init = -1;
+        for (Event e : events) {
+          if (e.isInit() && e.physical().equals(loc.name())) {
+            init = e.id();
+          }
+        }
+        for (int b = 0; b < size; b++) {
+          int last = init;
+          for (Event e : events) {
+            if (e.writes()
+                && !e.isInit()
+                && e.physical().equals(loc.name())
+                && e.offset() <= b
+                && b < e.offset() + e.size()
+                && (last == init || rank[e.id()] > rank[last])) {
+              last = e.id();
+            }
+          }
+          words[b / 8] |= (writtenByte(last, b) & 0xFFL) << (8 * (b % 8));
+        }
+        for (int w = 0; w < words.length; w++) {
+          byPhysical.put(w == 0 ? loc.name() : loc.name() + "+" + (8 * w), words[w]);
+        }
+      }
+      return byPhysical;
+    }
+
+    private Map<String, Long> finalState(Map<String, Long> memory) {
       Map<String, Long> state = new HashMap<>();
       for (int t = 0; t < paths.size(); t++) {
         int base = threadBase[t];
@@ -561,15 +664,13 @@ public final class Enumerator {
           state.put("P" + t + ":" + r.getKey(), r.getValue().eval(idx -> readValue(base + idx)));
         }
       }
-      List<Locations.Info> physical = locations.physical();
-      Map<String, Long> byPhysical = new HashMap<>();
-      for (int i = 0; i < physical.size(); i++) {
-        int w = lastWrites.get(i);
-        Locations.Info loc = physical.get(i);
-        byPhysical.put(loc.name(), w < 0 ? loc.initialValue() : written(w));
-      }
       for (Locations.Info loc : locations.all()) {
-        state.put(loc.name(), byPhysical.get(loc.physical()));
+        for (Map.Entry<String, Long> m : memory.entrySet()) {
+          String key = m.getKey();
+          if (key.equals(loc.physical()) || key.startsWith(loc.physical() + "+")) {
+            state.put(loc.name() + key.substring(loc.physical().length()), m.getValue());
+          }
+        }
       }
       return Map.copyOf(state);
     }

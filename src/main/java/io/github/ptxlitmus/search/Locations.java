@@ -96,10 +96,16 @@ final class Locations {
     return new Locations(map);
   }
 
-  /** Width of untyped locations: the common width of typed accesses to them, else 64 bits. */
+  /**
+   * Width of untyped locations: the furthest byte reached by their typed accesses (offset plus
+   * size, vectors included, through any alias), else 64 bits.
+   */
   private static Map<String, Integer> inferWidths(LitmusTest test) {
+    Map<String, String> target = new LinkedHashMap<>();
+    for (LocationDecl d : test.locations()) {
+      d.alias().ifPresent(a -> target.put(d.name(), a.target()));
+    }
     Map<String, Integer> widths = new LinkedHashMap<>();
-    Map<String, Boolean> conflicting = new LinkedHashMap<>();
     for (var t : test.threads()) {
       for (Instruction i : t.instructions()) {
         Optional<Address> a = addressOf(i);
@@ -107,15 +113,23 @@ final class Locations {
         if (a.isEmpty() || type.isEmpty() || type.get().isUntyped() || a.get().isRegister()) {
           continue;
         }
-        String name = a.get().name();
-        Integer prev = widths.putIfAbsent(name, type.get().bits());
-        if (prev != null && prev != type.get().bits()) {
-          conflicting.put(name, true);
-        }
+        String name = target.getOrDefault(a.get().name(), a.get().name());
+        long extent = a.get().offset() + (long) type.get().bytes() * elements(i);
+        int bits = (int) Math.min(Integer.MAX_VALUE / 2, extent * 8);
+        widths.merge(name, bits, Math::max);
       }
     }
-    conflicting.keySet().forEach(widths::remove);
     return widths;
+  }
+
+  /** Number of vector elements of a memory instruction (1 for scalars). */
+  static int elements(Instruction i) {
+    if (i instanceof Instruction.Load l) {
+      return l.destinations().size();
+    } else if (i instanceof Instruction.Store s) {
+      return s.values().size();
+    }
+    return 1;
   }
 
   static Optional<Address> addressOf(Instruction i) {

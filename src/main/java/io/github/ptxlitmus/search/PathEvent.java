@@ -23,8 +23,12 @@ import java.util.Optional;
  * @param data reads whose values flow into this event's written value (data dependency)
  * @param ctrl reads that decide whether this event executes (control dependency)
  * @param bits width of the accessed value in bits; signed for .s types
+ * @param group program-order position: events of one instruction instance share it (the
+ *     elements of a vector access are unordered among themselves, 8.2.4); po(a, b) holds when
+ *     group(a) < group(b)
  */
 record PathEvent(
+    int group,
     Instruction instruction,
     EventKind kind,
     Semantics sem,

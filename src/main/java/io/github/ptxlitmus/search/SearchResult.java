@@ -12,6 +12,8 @@ import java.util.Optional;
  *     executions that end in it
  * @param racyOutcomes the full final states reached by some consistent execution with a data
  *     race, mapped to one racing pair's description
+ * @param mixedSizeRaces the full final states reached by some consistent execution with a
+ *     mixed-size data race (8.7.2), mapped to one racing pair's description
  * @param boundHit some path was cut by the loop bound
  * @param deadlock some candidate could not complete (a thread waits forever at a barrier, or
  *     barriers order themselves cyclically)
@@ -22,6 +24,7 @@ import java.util.Optional;
 public record SearchResult(
     Map<Map<String, Long>, Long> outcomes,
     Map<Map<String, Long>, String> racyOutcomes,
+    Map<Map<String, Long>, String> mixedSizeRaces,
     boolean boundHit,
     boolean deadlock,
     Optional<String> limit,

@@ -79,10 +79,12 @@ final class ThreadUnfolder {
     final List<ThreadPath.Constraint> constraints = new ArrayList<>();
     final BitSet ctrl = new BitSet();
     final Map<Integer, Integer> backJumps = new HashMap<>();
+    int group;
 
     State copy() {
       State c = new State();
       c.pc = pc;
+      c.group = group;
       c.registers.putAll(registers);
       c.events.addAll(events);
       c.constraints.addAll(constraints);
@@ -180,21 +182,49 @@ final class ThreadUnfolder {
     if (ins instanceof Instruction.Label) {
       return;
     }
+    s.group++;
     if (ins instanceof Instruction.Load l) {
-      requireScalar(l.destinations().size(), ins);
-      Access a = access(s, l.address(), l.type(), l.proxy(), l.space(), ins);
-      int index = s.events.size();
-      s.events.add(
-          memoryEvent(s, ins, EventKind.READ, l.sem(), l.scope(), a, Expr.constant(0),
-              Optional.empty(), Optional.empty(), new BitSet()));
-      s.registers.put(l.destinations().get(0), new Expr.ReadValue(index));
+      // 8.2.4: a vector access is one scalar access per element, in unspecified order;
+      // 8.2.5: a packed value is two scalar accesses of half its width.
+      int lanes = l.type().lanes();
+      DataType lane = laneType(l.type());
+      Map<String, Expr> loadedRegisters = new HashMap<>();
+      for (int e = 0; e < l.destinations().size(); e++) {
+        Expr loaded = Expr.constant(0);
+        for (int k = 0; k < lanes; k++) {
+          Access a = access(s, l.address(), e * lanes + k, lane, l.proxy(), l.space(), ins);
+          Expr part = new Expr.ReadValue(s.events.size());
+          s.events.add(
+              memoryEvent(s, ins, EventKind.READ, l.sem(), l.scope(), a, Expr.constant(0),
+                  Optional.empty(), Optional.empty(), new BitSet()));
+          loaded =
+              k == 0
+                  ? part
+                  : Expr.binary(
+                      Op.ADD, loaded,
+                      Expr.binary(Op.MUL, part, Expr.constant(1L << (lane.bits() * k)), 64, false),
+                      64, false);
+        }
+        loadedRegisters.put(l.destinations().get(e), loaded);
+      }
+      s.registers.putAll(loadedRegisters);
     } else if (ins instanceof Instruction.Store st) {
-      requireScalar(st.values().size(), ins);
-      Access a = access(s, st.address(), st.type(), st.proxy(), st.space(), ins);
-      Expr v = operand(s, st.values().get(0));
-      s.events.add(
-          memoryEvent(s, ins, EventKind.WRITE, st.sem(), st.scope(), a, v, Optional.empty(),
-              Optional.empty(), v.reads()));
+      int lanes = st.type().lanes();
+      DataType lane = laneType(st.type());
+      for (int e = 0; e < st.values().size(); e++) {
+        Expr v = operand(s, st.values().get(e));
+        for (int k = 0; k < lanes; k++) {
+          Expr part =
+              lanes == 1
+                  ? v
+                  : Expr.binary(
+                      Op.DIV, v, Expr.constant(1L << (lane.bits() * k)), 64, false);
+          Access a = access(s, st.address(), e * lanes + k, lane, st.proxy(), st.space(), ins);
+          s.events.add(
+              memoryEvent(s, ins, EventKind.WRITE, st.sem(), st.scope(), a, part,
+                  Optional.empty(), Optional.empty(), part.reads()));
+        }
+      }
     } else if (ins instanceof Instruction.Rmw r) {
       rmw(s, r);
     } else if (ins instanceof Instruction.Fence f) {
@@ -215,14 +245,8 @@ final class ThreadUnfolder {
     }
   }
 
-  private static void requireScalar(int elements, Instruction ins) {
-    if (elements != 1) {
-      throw new LitmusSyntaxException(ins.position(), "unsupported: vector accesses");
-    }
-  }
-
   private void rmw(State s, Instruction.Rmw r) {
-    Access a = access(s, r.address(), r.type(), r.proxy(), r.space(), r);
+    Access a = access(s, r.address(), 0, r.type(), r.proxy(), r.space(), r);
     Op op =
         switch (r.op()) {
           case ADD -> Op.ADD;
@@ -267,13 +291,14 @@ final class ThreadUnfolder {
     BitSet data = id.reads();
     expected.ifPresent(e -> data.or(e.reads()));
     PathEvent arrive =
-        new PathEvent(b, EventKind.BARRIER_ARRIVE, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
+        new PathEvent(s.group, b, EventKind.BARRIER_ARRIVE, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
             "", 0, 0, false, Expr.constant(0), Optional.empty(), Optional.empty(), id, expected,
             waits, data, ctrl);
     s.events.add(arrive);
     if (waits) {
+      s.group++;
       s.events.add(
-          new PathEvent(b, EventKind.BARRIER_WAIT, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
+          new PathEvent(s.group, b, EventKind.BARRIER_WAIT, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
               "", 0, 0, false, Expr.constant(0), Optional.empty(), Optional.empty(), id,
               expected, true, data, ctrl));
     }
@@ -316,8 +341,15 @@ final class ThreadUnfolder {
   private record Access(
       String location, int offset, int bits, boolean signed, Proxy proxy, StateSpace space) {}
 
+  /** Resolves the address of vector element {@code element} (0 for scalars). */
   private Access access(
-      State s, Address addr, DataType type, Proxy proxy, StateSpace space, Instruction ins) {
+      State s,
+      Address addr,
+      int element,
+      DataType type,
+      Proxy proxy,
+      StateSpace space,
+      Instruction ins) {
     Locations.Info info;
     long offset = addr.offset();
     if (addr.isRegister()) {
@@ -342,9 +374,16 @@ final class ThreadUnfolder {
       info = locations.require(addr.name(), ins.position());
     }
     int bits = type.isUntyped() ? info.bits() : type.bits();
-    if (offset != 0 || bits != info.bits()) {
+    if (bits > 64) {
       throw new LitmusSyntaxException(
-          ins.position(), "unsupported: mixed-size access to '" + info.name() + "'");
+          ins.position(), "unsupported: scalar accesses wider than 64 bits");
+    }
+    offset += (long) element * (bits / 8);
+    if (offset < 0 || offset + bits / 8 > info.bits() / 8) {
+      throw new LitmusSyntaxException(
+          ins.position(),
+          "access of " + bits / 8 + " bytes at offset " + offset + " is outside '"
+              + info.name() + "' (" + info.bits() / 8 + " bytes)");
     }
     // 8.6: the access goes through the instruction's proxy, whichever virtual alias it names.
     StateSpace effective = space == StateSpace.GENERIC ? info.space() : space;
@@ -363,7 +402,7 @@ final class ThreadUnfolder {
       Optional<Op> op,
       BitSet data) {
     return new PathEvent(
-        ins, kind, sem, effectiveScope(scope.orElse(Scope.CTA), a.space()), a.proxy(),
+        s.group, ins, kind, sem, effectiveScope(scope.orElse(Scope.CTA), a.space()), a.proxy(),
         a.location(), a.offset(), a.bits(),
         a.signed(), value, compare, op, Expr.constant(0), Optional.empty(), false, data,
         (BitSet) s.ctrl.clone());
@@ -390,15 +429,20 @@ final class ThreadUnfolder {
           case TENSORMAP_RELEASE, TENSORMAP_ACQUIRE -> Proxy.TENSORMAP;
         };
     return new PathEvent(
-        pf, EventKind.PROXY_FENCE, Semantics.ACQ_REL, pf.scope().orElse(Scope.CTA), proxy, "", 0,
+        s.group, pf, EventKind.PROXY_FENCE, Semantics.ACQ_REL, pf.scope().orElse(Scope.CTA), proxy, "", 0,
         0, false, Expr.constant(0), Optional.empty(), Optional.empty(), Expr.constant(0),
         Optional.empty(), false, new BitSet(), (BitSet) s.ctrl.clone());
+  }
+
+  /** The scalar type of one lane of a packed type (8.2.5); the type itself otherwise. */
+  private static DataType laneType(DataType t) {
+    return t.lanes() == 1 ? t : DataType.of(DataType.Kind.B, t.bits() / t.lanes());
   }
 
   private static PathEvent controlEvent(State s, Instruction ins, EventKind kind, Semantics sem,
       Scope scope) {
     return new PathEvent(
-        ins, kind, sem, scope, Proxy.GENERIC, "", 0, 0, false, Expr.constant(0),
+        s.group, ins, kind, sem, scope, Proxy.GENERIC, "", 0, 0, false, Expr.constant(0),
         Optional.empty(), Optional.empty(), Expr.constant(0), Optional.empty(), false,
         new BitSet(), (BitSet) s.ctrl.clone());
   }

@@ -118,7 +118,7 @@ class PtxSyntaxTest {
     assertThat(l.type().bits()).isEqualTo(64);
     Instruction.Store s = (Instruction.Store) only("st.shared.v4.f16x2 [x], {1, 2, 3, 4}");
     assertThat(s.space()).isEqualTo(StateSpace.SHARED_CTA);
-    assertThat(s.type()).isEqualTo(DataType.of(DataType.Kind.B, 32));
+    assertThat(s.type()).isEqualTo(DataType.of(DataType.Kind.PACKED, 32));
     assertThat(s.values()).hasSize(4);
     Instruction.Load c = (Instruction.Load) only("ld.const.u32 r0, [x]");
     assertThat(c.proxy()).isEqualTo(Proxy.CONSTANT);
