@@ -72,7 +72,7 @@ public final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--expect",
       paramLabel = "FILE.csv",
-      description = "Compare with expected outcomes: lines 'relative/path.litmus,1|0'.")
+      description = "Compare with expected outcomes (CSV rows 'path,1|0').")
   private Path expect;
 
   @Option(

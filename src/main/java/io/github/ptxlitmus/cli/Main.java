@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
     exitCodeOnExecutionException = 1,
     subcommands = {
       ParseCommand.class,
+      CheckCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */

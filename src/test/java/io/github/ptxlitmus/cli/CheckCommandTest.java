@@ -221,6 +221,17 @@ class CheckCommandTest {
   }
 
   @Test
+  void registeredAsSubcommandOfMain() {
+    CommandLine main = new CommandLine(new Main());
+    main.setOut(new PrintWriter(out, true));
+    main.setErr(new PrintWriter(err, true));
+    assertThat(main.getSubcommands()).containsKey("check");
+    assertThat(main.execute("check")).isEqualTo(2);
+    assertThat(main.execute("check", "--help")).isEqualTo(0);
+    assertThat(out.toString()).contains("Usage: ptx-litmus check");
+  }
+
+  @Test
   void explicitFilesKeepArgumentOrderAndDuplicatesCollapse() throws Exception {
     Path b = write("B.litmus", "no");
     Path a = write("A.litmus", "holds");

@@ -28,15 +28,17 @@ class ConditionPrinterTest {
   }
 
   @Test
-  void parenthesisesOnlyWherePrecedenceNeedsIt() {
-    assertThat(ConditionPrinter.print(new Condition.Or(new Condition.And(A, B), C)))
-        .isEqualTo("P0:r0 == 1 /\\ x == 2 \\/ P1:r2 != -1");
-    assertThat(ConditionPrinter.print(new Condition.And(new Condition.Or(A, B), C)))
-        .isEqualTo("(P0:r0 == 1 \\/ x == 2) /\\ P1:r2 != -1");
-    assertThat(ConditionPrinter.print(new Condition.Not(new Condition.And(A, B))))
-        .isEqualTo("~(P0:r0 == 1 /\\ x == 2)");
-    assertThat(ConditionPrinter.print(new Condition.Not(A))).isEqualTo("~(P0:r0 == 1)");
-    assertThat(ConditionPrinter.print(new Condition.Not(new Condition.Constant(false))))
-        .isEqualTo("~false");
+  void bodyHasTheFewestParenthesesThatParseBack() {
+    assertThat(print(new Condition.Or(new Condition.And(A, B), C)))
+        .isEqualTo("exists (P0:r0 == 1 /\\ x == 2 \\/ P1:r2 != -1)");
+    assertThat(print(new Condition.And(new Condition.Or(A, B), C)))
+        .isEqualTo("exists ((P0:r0 == 1 \\/ x == 2) /\\ P1:r2 != -1)");
+    assertThat(print(new Condition.Not(new Condition.And(A, B))))
+        .isEqualTo("exists (~(P0:r0 == 1 /\\ x == 2))");
+    assertThat(print(new Condition.Constant(true))).isEqualTo("exists (true)");
+  }
+
+  private static String print(Condition body) {
+    return ConditionPrinter.print(new FinalCondition(FinalCondition.Quantifier.EXISTS, body));
   }
 }
