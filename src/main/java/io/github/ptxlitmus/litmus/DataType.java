@@ -24,8 +24,14 @@ public record DataType(Kind kind, int bits) {
   /** The type of a Dat3M short-form access or an untyped declaration. */
   public static final DataType UNTYPED = new DataType(Kind.UNTYPED, 64);
 
+  /**
+   * Widest type: scalar and vector types are at most 128 bits; wider {@code b} types only
+   * describe array declarations ({@code .global .u32 d[4]} is one {@code .b128} location).
+   */
+  public static final int MAX_BITS = 8 * 4096;
+
   public DataType {
-    if (bits <= 0 || bits > 128) {
+    if (bits <= 0 || bits > MAX_BITS) {
       throw new IllegalArgumentException("bad width " + bits);
     }
   }

@@ -20,6 +20,9 @@ final class InitParser {
           "texture", Proxy.TEXTURE,
           "constant", Proxy.CONSTANT);
 
+  /** Largest array declaration, in bytes. */
+  static final int MAX_ARRAY_BYTES = DataType.MAX_BITS / 8;
+
   private final Cursor c;
   private final ParseState state;
   /** Aliases are resolved after the block so that their target may be declared later. */
@@ -119,17 +122,114 @@ final class InitParser {
         + " (a location cannot hold an address)");
   }
 
-  /** {@code .global .u32 x = 0}: qualifiers, name, optional value. */
+  /**
+   * {@code .global .u32 x = 0}: qualifiers, name, optional value; or an array {@code .global
+   * .u32 d[4]}, {@code .global .u32 d[4] = 0}, {@code .global .b8 buf[8] = {1, 2, 3}}.
+   */
   private void ptxDeclaration(int start) {
     Declared d = qualifiers(Mnemonic.readSpaced(c));
     c.skipTrivia();
     int nameAt = c.pos();
     String name = c.identifier("a location name");
+    if (c.lookingAt("[")) {
+      array(d, name, nameAt, start);
+      return;
+    }
     long value = c.tryConsume("=") ? value() : 0;
     declare(name, nameAt);
     state.putLocation(
         new LocationDecl(name, value, d.type, d.space, Optional.empty(),
             state.source.position(start)));
+  }
+
+  /**
+   * After the name of a PTX declaration, at {@code [}: {@code [count]} and an optional
+   * initialiser {@code = 0} or {@code = {e0, e1, ...}} (elements in order, little-endian; missing
+   * elements are 0). The array is one location of {@code count * size(element)} bytes, recorded
+   * with type {@code .b<8*bytes>}: accesses of any size may use any part of it. Its initial
+   * value is one 64-bit value covering bytes 0..7 (the rest start at 0), so non-zero elements
+   * beyond byte 7 are rejected.
+   */
+  private void array(Declared d, String name, int nameAt, int start) {
+    c.skipTrivia();
+    int bracketAt = c.pos();
+    c.expect("[");
+    if (d.type.isUntyped()) {
+      throw c.errorAt(bracketAt, "array '" + name + "' needs an element type (e.g. .u32)");
+    }
+    c.skipTrivia();
+    int sizeAt = c.pos();
+    if (!c.atNumber()) {
+      throw c.error("expected an array size but found " + c.describeNext());
+    }
+    long count = c.number();
+    int elementBytes = d.type.bytes();
+    if (count < 1) {
+      throw c.errorAt(sizeAt, "array size must be at least 1");
+    }
+    if (count > MAX_ARRAY_BYTES / elementBytes) {
+      throw c.errorAt(sizeAt, "array '" + name + "' is larger than " + MAX_ARRAY_BYTES
+          + " bytes");
+    }
+    c.expect("]");
+    int bytes = (int) count * elementBytes;
+    long value = 0;
+    if (c.tryConsume("=")) {
+      c.skipTrivia();
+      int valueAt = c.pos();
+      if (c.tryConsume("{")) {
+        value = arrayElements(d.type, (int) count, name);
+      } else if (value() != 0) {
+        throw c.errorAt(valueAt, "an array is initialised with 0 or a list {...}");
+      }
+    }
+    declare(name, nameAt);
+    state.putLocation(
+        new LocationDecl(name, value, DataType.of(DataType.Kind.B, 8 * bytes), d.space,
+            Optional.empty(), state.source.position(start)));
+  }
+
+  /** After {@code {}: the elements and {@code }}; returns bytes 0..7 as one value. */
+  private long arrayElements(DataType element, int count, String name) {
+    int bits = element.bits();
+    long value = 0;
+    int index = 0;
+    if (c.tryConsume("}")) {
+      return 0;
+    }
+    while (true) {
+      c.skipTrivia();
+      int at = c.pos();
+      if (index == count) {
+        throw c.errorAt(at, "array '" + name + "' has only " + count + " elements");
+      }
+      long e = value();
+      if (bits < 64) {
+        long min = -(1L << (bits - 1));
+        long max = (1L << bits) - 1;
+        if (e < min || e > max) {
+          throw c.errorAt(at, "constant out of range for " + element.ptxName());
+        }
+        e &= max;
+      }
+      long offset = (long) index * element.bytes();
+      if (offset < 8) {
+        // Elements are aligned to their size, so one starting below byte 8 ends by byte 8
+        // (a .b128 element's constant is its low 64 bits).
+        value |= e << (8 * offset);
+      } else if (e != 0) {
+        throw c.errorAt(at, "unsupported: non-zero initial value beyond the first 8 bytes"
+            + " of an array");
+      }
+      index++;
+      if (c.tryConsume("}")) {
+        return value;
+      }
+      if (!c.tryConsume(",")) {
+        throw c.error("expected ',' or '}' in the array initialiser but found "
+            + c.describeNext());
+      }
+    }
   }
 
   private record Declared(DataType type, StateSpace space) {}

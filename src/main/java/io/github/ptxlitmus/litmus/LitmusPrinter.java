@@ -50,6 +50,9 @@ public final class LitmusPrinter {
       LocationDecl.Alias a = l.alias().get();
       return l.name() + " @ " + a.proxy().ptxName() + " aliases " + a.target();
     }
+    if (!l.type().isUntyped() && !Qualifiers.TYPES.containsValue(l.type())) {
+      return array(l);
+    }
     String value = l.initialValue() < 0
             && (l.type().kind() == DataType.Kind.U || l.type().kind() == DataType.Kind.B)
         ? Long.toUnsignedString(l.initialValue())
@@ -62,6 +65,28 @@ public final class LitmusPrinter {
     }
     String type = l.type().isUntyped() ? "" : " " + l.type().ptxName();
     return l.space().ptxName() + type + " " + l.name() + " = " + value;
+  }
+
+  /**
+   * A location whose width has no PTX type (an array declaration, recorded as {@code .b<8n>}):
+   * {@code .global .b8 d[n]}, with its initial value as a little-endian byte list.
+   */
+  private static String array(LocationDecl l) {
+    int bytes = l.type().bytes();
+    StringBuilder b = new StringBuilder();
+    if (l.space() != StateSpace.GENERIC) {
+      b.append(l.space().ptxName()).append(' ');
+    }
+    b.append(".b8 ").append(l.name()).append('[').append(bytes).append(']');
+    long v = l.initialValue();
+    if (v != 0) {
+      List<String> elements = new ArrayList<>();
+      for (int i = 0; i < Math.min(bytes, 8); i++) {
+        elements.add(Long.toString((v >>> (8 * i)) & 0xFF));
+      }
+      b.append(" = {").append(String.join(", ", elements)).append('}');
+    }
+    return b.toString();
   }
 
   private static void table(List<ThreadSpec> threads, StringBuilder b) {
