@@ -18,7 +18,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Litmus files that must be rejected: every {@code *.litmus} file in {@code
- * src/test/resources/litmus-errors} except the {@code mixed-*} files (those are {@link
+ * src/test/resources/litmus-errors} except the {@code mixed-*} files (those are {@code
  * MixedSizeErrorTest}'s) starts with
  *
  * <pre>
