@@ -23,11 +23,24 @@ final class ConditionParser {
   private final ParseState state;
   private final Map<Integer, Set<String>> registers;
 
-  /** {@code registers}: per thread, the registers used or initialised there. */
+  /**
+   * {@code registers}: per thread, the registers used or initialised there; {@code null} for a
+   * proposition read on its own ({@link #proposition()}), where any register is accepted.
+   */
   ConditionParser(Cursor c, ParseState state, Map<Integer, Set<String>> registers) {
     this.c = c;
     this.state = state;
     this.registers = registers;
+  }
+
+  /** A proposition alone, up to the end of the text (no quantifier, no test to check against). */
+  Condition proposition() {
+    Condition body = disjunction(0);
+    c.skipTrivia();
+    if (!c.atEnd()) {
+      throw c.error("unexpected " + c.describeNext() + " after the condition");
+    }
+    return body;
   }
 
   Result parse() {
@@ -177,6 +190,12 @@ final class ConditionParser {
   }
 
   private Term register(long thread, int at) {
+    if (registers == null) {
+      if (thread > Integer.MAX_VALUE) {
+        throw c.errorAt(at, "thread P" + thread + " does not exist");
+      }
+      return new Condition.RegisterTerm((int) thread, c.register("a register"));
+    }
     if (thread >= state.threadCount()) {
       throw c.errorAt(at, "thread P" + thread + " does not exist");
     }

@@ -56,6 +56,29 @@ public final class LitmusParser {
     }
   }
 
+  /**
+   * Parses a proposition on its own, in the language of a final condition without the
+   * quantifier: {@code P1:r0 == 1 /\ x = 2}, {@code ~(1:r0 != 0) \/ true}. Registers and
+   * locations are not checked against any test. Positions name the file {@code "condition"}.
+   *
+   * @param text the proposition
+   * @return its syntax tree
+   * @throws LitmusSyntaxException if the text is not a proposition
+   */
+  public static Condition parseCondition(String text) {
+    SourceText source = new SourceText("condition", text);
+    Cursor cursor = new Cursor(source, 0, source.length());
+    ParseState state = new ParseState(source);
+    try {
+      return new ConditionParser(cursor, state, null).proposition();
+    } catch (LitmusSyntaxException e) {
+      throw e;
+    } catch (RuntimeException | StackOverflowError e) {
+      throw new LitmusSyntaxException(source.position(cursor.pos()),
+          "internal parser error: " + e.getClass().getSimpleName());
+    }
+  }
+
   /** One parse: the top-level sequence and the static checks. */
   private static final class Run {
     private final SourceText source;
