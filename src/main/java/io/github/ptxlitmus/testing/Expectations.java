@@ -1,0 +1,240 @@
+package io.github.ptxlitmus.testing;
+
+import io.github.ptxlitmus.check.FinalState;
+import io.github.ptxlitmus.check.Flag;
+import io.github.ptxlitmus.check.Verdict;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.litmus.SourcePosition;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The oracle a litmus file carries in its comments (format in {@code
+ * src/test/resources/litmus/README.md}), optionally with the expected truth of its condition
+ * from an expectations CSV. Immutable and thread-safe.
+ *
+ * <pre>
+ * (* expect: Forbidden *)                                     verdict of the outcome of interest
+ * (* expect-states: P1:r0=0; P1:r1=1; | P1:r0=1; P1:r1=1; *)  every allowed final state
+ * (* expect-flags: DATA_RACE, LOOP_BOUND_HIT *)                flags that must be set
+ * </pre>
+ *
+ * <p>A result meets the expectations ({@link CheckResultAssert#meets(Expectations)}) when its
+ * verdict equals {@link #verdict()}, its states equal {@link #states()} exactly (order of states
+ * and keys irrelevant), every flag of {@link #flags()} is set, {@link Flag#DEADLOCK} and {@link
+ * Flag#LOOP_BOUND_HIT} are not set unless listed, and its condition holds as {@link
+ * #conditionHolds()} says. Absent parts are not checked.
+ *
+ * @param verdict the expected verdict ({@code expect:}), if given
+ * @param states the exact set of allowed final states ({@code expect-states:}), if given; an
+ *     empty set means no execution completes
+ * @param flags the flags that must be set ({@code expect-flags:}); empty when not given
+ * @param conditionHolds whether the condition must hold (a CSV row {@code path,1} or {@code
+ *     path,0}), if given
+ */
+public record Expectations(
+    Optional<Verdict> verdict,
+    Optional<Set<FinalState>> states,
+    Set<Flag> flags,
+    Optional<Boolean> conditionHolds) {
+
+  /** Flags that must be absent unless an {@code expect-flags:} comment lists them. */
+  public static final Set<Flag> ABSENT_UNLESS_LISTED =
+      Set.copyOf(EnumSet.of(Flag.DEADLOCK, Flag.LOOP_BOUND_HIT));
+
+  private static final Pattern VERDICT =
+      Pattern.compile("\\(\\*\\s*expect\\s*:(.*?)\\*\\)", Pattern.DOTALL);
+  private static final Pattern STATES =
+      Pattern.compile("\\(\\*\\s*expect-states\\s*:(.*?)\\*\\)", Pattern.DOTALL);
+  private static final Pattern FLAGS =
+      Pattern.compile("\\(\\*\\s*expect-flags\\s*:(.*?)\\*\\)", Pattern.DOTALL);
+
+  /**
+   * Copies the collections; no argument may be null.
+   *
+   * @throws NullPointerException if an argument is null
+   */
+  public Expectations {
+    states = states.map(s -> Set.copyOf(s));
+    flags = flags.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(flags));
+    java.util.Objects.requireNonNull(verdict, "verdict");
+    java.util.Objects.requireNonNull(conditionHolds, "conditionHolds");
+  }
+
+  /**
+   * No expectation at all.
+   *
+   * @return expectations with every part absent
+   */
+  public static Expectations none() {
+    return new Expectations(Optional.empty(), Optional.empty(), Set.of(), Optional.empty());
+  }
+
+  /**
+   * Reads the expectation comments of a litmus file (UTF-8).
+   *
+   * @param file the litmus file
+   * @return its expectations; {@link #isEmpty()} when it has none
+   * @throws IOException when the file cannot be read
+   * @throws LitmusSyntaxException when a comment is malformed (unknown verdict or flag, bad
+   *     {@code key=value}, a key twice in one state, a state twice, a comment twice); the
+   *     message is {@code file:line:col: reason}
+   */
+  public static Expectations read(Path file) throws IOException {
+    return read(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Reads the expectation comments of litmus text; positions name the file {@code <string>}.
+   *
+   * @param text the litmus test (or any text holding the comments)
+   * @return its expectations; {@link #isEmpty()} when it has none
+   * @throws LitmusSyntaxException when a comment is malformed, see {@link #read(Path)}
+   */
+  public static Expectations read(String text) {
+    return read("<string>", text);
+  }
+
+  /**
+   * Reads the expectation comments of litmus text.
+   *
+   * @param name the file name used in error positions
+   * @param text the litmus test (or any text holding the comments)
+   * @return its expectations; {@link #isEmpty()} when it has none
+   * @throws LitmusSyntaxException when a comment is malformed, see {@link #read(Path)}
+   */
+  public static Expectations read(String name, String text) {
+    Optional<Verdict> verdict =
+        find(VERDICT, name, text).map(m -> verdict(name, text, m));
+    Optional<Set<FinalState>> states = find(STATES, name, text).map(m -> states(name, text, m));
+    Set<Flag> flags = find(FLAGS, name, text).map(m -> flags(name, text, m)).orElse(Set.of());
+    return new Expectations(verdict, states, flags, Optional.empty());
+  }
+
+  /**
+   * These expectations plus the truth of the condition (from a CSV row).
+   *
+   * @param holds whether the test's condition must hold
+   * @return a copy with {@link #conditionHolds()} set
+   */
+  public Expectations withConditionHolds(boolean holds) {
+    return new Expectations(verdict, states, flags, Optional.of(holds));
+  }
+
+  /**
+   * Whether nothing is expected.
+   *
+   * @return true when verdict, states and condition truth are absent and no flag is listed
+   */
+  public boolean isEmpty() {
+    return verdict.isEmpty() && states.isEmpty() && flags.isEmpty() && conditionHolds.isEmpty();
+  }
+
+  private static Optional<Matcher> find(Pattern p, String name, String text) {
+    Matcher m = p.matcher(text);
+    if (!m.find()) {
+      return Optional.empty();
+    }
+    int first = m.start();
+    if (m.find()) {
+      throw error(name, text, m.start(), "second (* " + keyword(p) + ": *) comment; the first is at "
+          + position(name, text, first));
+    }
+    m.reset();
+    m.find();
+    return Optional.of(m);
+  }
+
+  private static String keyword(Pattern p) {
+    return p == VERDICT ? "expect" : p == STATES ? "expect-states" : "expect-flags";
+  }
+
+  private static Verdict verdict(String name, String text, Matcher m) {
+    String word = m.group(1).trim();
+    try {
+      return Verdict.valueOf(word.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw error(name, text, m.start(1), "unknown verdict '" + word
+          + "' in (* expect: *); expected Allowed, Forbidden, Undefined or Unknown");
+    }
+  }
+
+  private static Set<FinalState> states(String name, String text, Matcher m) {
+    Set<FinalState> out = new LinkedHashSet<>();
+    String body = m.group(1);
+    if (body.isBlank()) {
+      return out;
+    }
+    int offset = m.start(1);
+    for (String state : body.split("\\|", -1)) {
+      java.util.Map<String, Long> values = new java.util.LinkedHashMap<>();
+      int pairOffset = offset;
+      for (String pair : state.split(";", -1)) {
+        if (!pair.isBlank()) {
+          Matcher p = States.PAIR.matcher(pair);
+          int at = pairOffset + (pair.length() - pair.stripLeading().length());
+          if (!p.matches()) {
+            throw error(name, text, at, "bad key=value '" + pair.trim() + "' in expect-states");
+          }
+          String key = States.normalizeKey(p.group(1));
+          if (values.put(key, Long.parseLong(p.group(2))) != null) {
+            throw error(name, text, at, "key " + key + " twice in one expected state");
+          }
+        }
+        pairOffset += pair.length() + 1;
+      }
+      if (values.isEmpty()) {
+        throw error(name, text, offset, "empty state between '|' in expect-states");
+      }
+      if (!out.add(FinalState.of(values))) {
+        throw error(name, text, offset, "duplicate expected state " + FinalState.of(values));
+      }
+      offset += state.length() + 1;
+    }
+    return out;
+  }
+
+  private static Set<Flag> flags(String name, String text, Matcher m) {
+    Set<Flag> out = EnumSet.noneOf(Flag.class);
+    for (String word : m.group(1).split("[,\\s]+")) {
+      if (word.isBlank()) {
+        continue;
+      }
+      try {
+        out.add(Flag.valueOf(word.trim()));
+      } catch (IllegalArgumentException e) {
+        throw error(name, text, m.start(1) + m.group(1).indexOf(word), "unknown flag '" + word
+            + "' in expect-flags; expected one of "
+            + Arrays.stream(Flag.values()).map(Flag::name).collect(Collectors.joining(", ")));
+      }
+    }
+    return out;
+  }
+
+  private static SourcePosition position(String name, String text, int offset) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < offset && i < text.length(); i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return new SourcePosition(name, line, offset - lineStart + 1);
+  }
+
+  private static LitmusSyntaxException error(String name, String text, int offset, String why) {
+    return new LitmusSyntaxException(position(name, text, offset), why);
+  }
+}
