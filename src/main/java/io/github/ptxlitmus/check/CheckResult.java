@@ -1,50 +1,218 @@
 package io.github.ptxlitmus.check;
 
+import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.FinalCondition;
+import io.github.ptxlitmus.litmus.LitmusTest;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * The result of checking one litmus test under the PTX model.
+ * The result of checking one litmus test under the PTX model. Immutable.
  *
- * @param testName the test's name from its {@code PTX <name>} header
- * @param source the file name given to the parser
- * @param states the allowed final states, sorted, without duplicates; restricted to the
- *     observed registers/locations (see {@link CheckOptions#allStates()})
- * @param condition the test's final condition
- * @param conditionHolds the condition in the herd sense: {@code exists} holds when some allowed
- *     state satisfies the body; {@code ~exists} when none does; {@code forall} when all do
- * @param verdict whether the outcome of interest is allowed (see {@link Verdict})
- * @param unknownReason for {@link Verdict#UNKNOWN}: the limit that was hit, e.g. {@code
- *     "time limit 60 s"}; for {@link Verdict#UNDEFINED}: the mixed-size racing pair; else empty
- * @param positive number of consistent complete executions whose state satisfies the body
- * @param negative number of consistent complete executions whose state does not
- * @param flags qualifying facts (races, loop bound, deadlock, limits)
- * @param millis wall-clock time of the check in milliseconds
- * @param candidates candidate executions examined
+ * <p>Accessors:
+ *
+ * <ul>
+ *   <li>{@code testName}: the test's name from its {@code PTX <name>} header;
+ *   <li>{@code source}: the file name given to the parser;
+ *   <li>{@code states}: the allowed final states, sorted, without duplicates; restricted to
+ *       the observed registers/locations (see {@link CheckOptions#allStates()});
+ *   <li>{@code condition}: the test's final condition;
+ *   <li>{@code conditionHolds}: the condition in the herd sense: {@code exists} holds when some
+ *       allowed state satisfies the body; {@code ~exists} when none does; {@code forall} when
+ *       all do;
+ *   <li>{@code verdict}: whether the outcome of interest is allowed (see {@link Verdict});
+ *   <li>{@code unknownReason}: for {@link Verdict#UNKNOWN} the limit that was hit, e.g. {@code
+ *       "time limit 60 s"}; for {@link Verdict#UNDEFINED} the mixed-size racing pair; else
+ *       empty;
+ *   <li>{@code positive} / {@code negative}: consistent complete executions whose state
+ *       satisfies / does not satisfy the body;
+ *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
+ *   <li>{@code millis}: wall-clock time of the check in milliseconds;
+ *   <li>{@code candidates}: candidate executions examined.
+ * </ul>
  */
-public record CheckResult(
-    String testName,
-    String source,
-    List<FinalState> states,
-    FinalCondition condition,
-    boolean conditionHolds,
-    Verdict verdict,
-    Optional<String> unknownReason,
-    long positive,
-    long negative,
-    Set<Flag> flags,
-    long millis,
-    long candidates) {
+public final class CheckResult {
+  private final String testName;
+  private final String source;
+  private final List<FinalState> states;
+  private final FinalCondition condition;
+  private final boolean conditionHolds;
+  private final Verdict verdict;
+  private final Optional<String> unknownReason;
+  private final long positive;
+  private final long negative;
+  private final Set<Flag> flags;
+  private final long millis;
+  private final long candidates;
+  private final Optional<Function<Condition, Explanation>> explainer;
 
-  public CheckResult {
-    states = List.copyOf(states);
-    flags = Set.copyOf(flags);
+  /** A result without explanations ({@link #explain} throws); for tests and tools. */
+  public CheckResult(
+      String testName,
+      String source,
+      List<FinalState> states,
+      FinalCondition condition,
+      boolean conditionHolds,
+      Verdict verdict,
+      Optional<String> unknownReason,
+      long positive,
+      long negative,
+      Set<Flag> flags,
+      long millis,
+      long candidates) {
+    this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
+        negative, flags, millis, candidates, Optional.empty());
+  }
+
+  CheckResult(
+      String testName,
+      String source,
+      List<FinalState> states,
+      FinalCondition condition,
+      boolean conditionHolds,
+      Verdict verdict,
+      Optional<String> unknownReason,
+      long positive,
+      long negative,
+      Set<Flag> flags,
+      long millis,
+      long candidates,
+      Optional<Function<Condition, Explanation>> explainer) {
+    this.testName = Objects.requireNonNull(testName);
+    this.source = Objects.requireNonNull(source);
+    this.states = List.copyOf(states);
+    this.condition = Objects.requireNonNull(condition);
+    this.conditionHolds = conditionHolds;
+    this.verdict = Objects.requireNonNull(verdict);
+    this.unknownReason = Objects.requireNonNull(unknownReason);
+    this.positive = positive;
+    this.negative = negative;
+    this.flags = Set.copyOf(flags);
+    this.millis = millis;
+    this.candidates = candidates;
+    this.explainer = explainer;
+  }
+
+  public String testName() {
+    return testName;
+  }
+
+  public String source() {
+    return source;
+  }
+
+  public List<FinalState> states() {
+    return states;
+  }
+
+  public FinalCondition condition() {
+    return condition;
+  }
+
+  public boolean conditionHolds() {
+    return conditionHolds;
+  }
+
+  public Verdict verdict() {
+    return verdict;
+  }
+
+  public Optional<String> unknownReason() {
+    return unknownReason;
+  }
+
+  public long positive() {
+    return positive;
+  }
+
+  public long negative() {
+    return negative;
+  }
+
+  public Set<Flag> flags() {
+    return flags;
+  }
+
+  public long millis() {
+    return millis;
+  }
+
+  public long candidates() {
+    return candidates;
   }
 
   /** True when the flag is set. */
   public boolean has(Flag flag) {
     return flags.contains(flag);
+  }
+
+  /**
+   * Explains a final state given as a proposition over registers and locations: {@code
+   * "P1:r0 == 1 /\ P1:r1 == 0"}, {@code "P1:r0=1 /\ x=2"}, or a printed {@link FinalState}
+   * ({@code "P1:r0=1; P1:r1=0;"}). Runs the search again (same options) without pruning, so it
+   * costs more than the check.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse
+   * @throws IllegalStateException when this result was built without a checker
+   */
+  public Explanation explain(String state) {
+    return explainer
+        .orElseThrow(() -> new IllegalStateException("result has no checker attached"))
+        .apply(StateText.parse(state));
+  }
+
+  /** Explains one of the {@link #states()} (or any state over the same keys). */
+  public Explanation explain(FinalState state) {
+    return explain(state.toString());
+  }
+
+  /**
+   * Explains the outcome of interest: the condition's body for {@code exists}/{@code ~exists},
+   * its negation for {@code forall}.
+   */
+  public Explanation explainCondition() {
+    Condition c =
+        condition.quantifier() == FinalCondition.Quantifier.FORALL
+            ? new Condition.Not(condition.body())
+            : condition.body();
+    return explainer
+        .orElseThrow(() -> new IllegalStateException("result has no checker attached"))
+        .apply(c);
+  }
+
+  static Function<Condition, Explanation> explainerFor(
+      LitmusTest test, java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits) {
+    return c -> Explainer.explain(test, limits.get(), c, StateText.print(c));
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof CheckResult r
+        && testName.equals(r.testName)
+        && source.equals(r.source)
+        && states.equals(r.states)
+        && condition.equals(r.condition)
+        && conditionHolds == r.conditionHolds
+        && verdict == r.verdict
+        && unknownReason.equals(r.unknownReason)
+        && positive == r.positive
+        && negative == r.negative
+        && flags.equals(r.flags)
+        && millis == r.millis
+        && candidates == r.candidates;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(testName, source, states, condition, verdict, flags, positive, negative);
+  }
+
+  @Override
+  public String toString() {
+    return "CheckResult[" + testName + " " + verdict + ", " + states.size() + " states, flags="
+        + flags + "]";
   }
 }

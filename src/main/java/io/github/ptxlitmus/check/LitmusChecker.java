@@ -68,6 +68,15 @@ public final class LitmusChecker {
     return summarize(test, search, (System.nanoTime() - start) / 1_000_000);
   }
 
+  /** Fresh limits for an explanation run, measured from now. */
+  private SearchLimits limits() {
+    return new SearchLimits(
+        options.loopBound(),
+        System.nanoTime() + options.timeLimit().toNanos(),
+        formatDuration(options.timeLimit()),
+        options.candidateLimit());
+  }
+
   private CheckResult summarize(LitmusTest test, SearchResult search, long millis) {
     FinalCondition condition = test.condition();
     Set<String> observed = new LinkedHashSet<>();
@@ -149,7 +158,8 @@ public final class LitmusChecker {
         negative,
         flags,
         millis,
-        search.candidates());
+        search.candidates(),
+        Optional.of(CheckResult.explainerFor(test, this::limits)));
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */

@@ -478,6 +478,22 @@ public final class PtxModel {
     return Optional.empty();
   }
 
+  /**
+   * Base causality must be acyclic (8.9.5: an order); a cycle of po and sw means the
+   * candidate cannot happen. Reported under Causality, with the cycle.
+   */
+  public Optional<Violation> baseCausalityCycle(Relation sw) {
+    Relation step = po.union(sw);
+    return step.findCycle()
+        .map(
+            c ->
+                violation(
+                    Axiom.CAUSALITY,
+                    c,
+                    named("po", po, "sw", sw),
+                    "base causality (po ∪ sw)+ is cyclic"));
+  }
+
   /** 8.10.4 No-Thin-Air: rf ∪ dep is acyclic. */
   public Optional<Violation> noThinAir(Relation rf) {
     return rf.union(dep)

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Enumerates the candidate executions of a litmus test and keeps the consistent ones (DESIGN
@@ -40,11 +41,23 @@ public final class Enumerator {
   private boolean boundHit;
   private boolean deadlock;
   private long candidates;
+  /** Explain mode: the states to explain; empty in the normal search. */
+  private final Optional<Predicate<Map<String, Long>>> target;
+  private final List<ExecutionTrace> traces = new ArrayList<>();
 
-  private Enumerator(LitmusTest test, SearchLimits limits) {
+  /** The most traces an explanation keeps. */
+  public static final int MAX_TRACES = 2_000;
+
+  private Enumerator(
+      LitmusTest test, SearchLimits limits, Optional<Predicate<Map<String, Long>>> target) {
     this.test = test;
     this.limits = limits;
     this.locations = Locations.of(test);
+    this.target = target;
+  }
+
+  private boolean explaining() {
+    return target.isPresent();
   }
 
   /** Signals that a limit stopped the search. */
@@ -64,7 +77,7 @@ public final class Enumerator {
    *     unfolding (unknown location, undefined label)
    */
   public static SearchResult run(LitmusTest test, SearchLimits limits) {
-    Enumerator e = new Enumerator(test, limits);
+    Enumerator e = new Enumerator(test, limits, Optional.empty());
     Optional<String> limit = Optional.empty();
     try {
       e.search();
@@ -80,6 +93,31 @@ public final class Enumerator {
         limit,
         e.candidates,
         Map.copyOf(e.rejections));
+  }
+
+  /**
+   * Explain mode: examines every candidate execution without pruning and returns those whose
+   * final state satisfies {@code target} (and those whose values are undetermined because of
+   * a thin-air cycle), each with the first axiom it violates, at most {@link #MAX_TRACES}.
+   * Also honours the limits; when one is hit the list is what was found so far.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
+   */
+  public static List<ExecutionTrace> explain(
+      LitmusTest test, SearchLimits limits, Predicate<Map<String, Long>> target) {
+    Enumerator e = new Enumerator(test, limits, Optional.of(target));
+    try {
+      e.search();
+    } catch (LimitReached r) {
+      // keep what was found
+    }
+    return List.copyOf(e.traces);
+  }
+
+  private void trace(ExecutionTrace t) {
+    if (traces.size() < MAX_TRACES) {
+      traces.add(t);
+    }
   }
 
   private void search() {
@@ -136,13 +174,15 @@ public final class Enumerator {
     private final int[] reads;
     /** Byte runs of each read whose candidate writes are the same (8.9.7: rf per byte). */
     private final List<Segment> segments = new ArrayList<>();
+    /** Segments whose read may mix bytes of several writes (not morally strong with all). */
+    private final List<Integer> tearable = new ArrayList<>();
     /** For each event: per byte of the access, the write it reads from (null: not a read). */
     private final int[][] byteSources;
     private long[] value;
     private byte[] valueState;
 
     /** Bytes [from, to) of a read, and the writes that can supply them. */
-    private record Segment(int read, int from, int to, int[] sources) {}
+    private record Segment(int read, int[] bytes, int[] sources) {}
 
     Candidate(List<ThreadPath> paths) {
       this.paths = paths;
@@ -217,12 +257,39 @@ public final class Enumerator {
                       .mapToInt(Event::id)
                       .toArray();
           if (prev != null && (covering == null || !java.util.Arrays.equals(prev, covering))) {
-            segments.add(new Segment(r, from, b, prev));
+            addSegments(re, from, b, prev);
             from = b;
           }
           prev = covering;
         }
       }
+    }
+
+    /**
+     * The rf decision for bytes [from, to) of read {@code r}, which the same writes cover. One
+     * source for the whole run here; reads that may take different bytes from different writes
+     * (8.9.7) get their mixed variants in {@link #tornVariants()}.
+     */
+    private void addSegments(Event read, int from, int to, int[] sources) {
+      int r = read.id();
+      segments.add(
+          new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
+      if (sources.length > 1 && !allMorallyStrong(r, sources)) {
+        tearable.add(segments.size() - 1);
+      }
+    }
+
+    /**
+     * A read morally strong with every candidate write cannot mix bytes of several writes:
+     * single-copy atomicity (8.10.3), the initial write being co-before all others.
+     */
+    private boolean allMorallyStrong(int r, int[] sources) {
+      for (int w : sources) {
+        if (!events.get(w).isInit() && !model.morallyStrong().contains(r, w)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     void explore() {
@@ -237,7 +304,7 @@ public final class Enumerator {
       Segment seg = segments.get(i);
       Event read = events.get(seg.read());
       for (int w : seg.sources()) {
-        for (int b = seg.from(); b < seg.to(); b++) {
+        for (int b : seg.bytes()) {
           byteSources[seg.read()][b - read.offset()] = w;
         }
         chooseRf(i + 1);
@@ -295,7 +362,144 @@ public final class Enumerator {
 
     // ---- after rf --------------------------------------------------------------------------
 
+    /**
+     * After one source per segment: that candidate, then its torn variants. A read that is not
+     * morally strong with all its candidate writes may take each byte from a different write
+     * (8.9.7, 8.10.3). A mix is worth exploring only when its value differs from every unmixed
+     * choice: a mix with the same value as an unmixed choice has the same final state and only
+     * more rf/fr edges, so it is consistent only if that choice is. Which bytes can differ is
+     * decided with the values of this candidate (DESIGN §3; docs/model.md "Sizes").
+     */
     private void afterRf() {
+      List<int[][]> variants = tornVariants();
+      afterRfChoice();
+      if (variants.isEmpty()) {
+        return;
+      }
+      int[][] saved = new int[n][];
+      for (int r : reads) {
+        saved[r] = byteSources[r].clone();
+      }
+      for (int[][] v : variants) {
+        for (int r : reads) {
+          byteSources[r] = v[r];
+        }
+        afterRfChoice();
+      }
+      for (int r : reads) {
+        byteSources[r] = saved[r];
+      }
+    }
+
+    /** Mixed-byte variants of the current rf choice (each a full copy of byteSources). */
+    private List<int[][]> tornVariants() {
+      if (tearable.isEmpty()) {
+        return List.of();
+      }
+      value = new long[n];
+      valueState = new byte[n];
+      List<List<int[]>> perSegment = new ArrayList<>();
+      List<Integer> segmentIds = new ArrayList<>();
+      try {
+        for (int i : tearable) {
+          Segment seg = segments.get(i);
+          List<int[]> mixes = mixes(seg);
+          if (!mixes.isEmpty()) {
+            perSegment.add(mixes);
+            segmentIds.add(i);
+          }
+        }
+      } catch (ValueCycle cycle) {
+        return List.of();
+      }
+      List<int[][]> out = new ArrayList<>();
+      int[] pick = new int[perSegment.size()]; // 0 = unmixed, k = k-th mix
+      while (true) {
+        int t = 0;
+        while (t < pick.length && ++pick[t] > perSegment.get(t).size()) {
+          pick[t++] = 0;
+        }
+        if (t == pick.length) {
+          return out;
+        }
+        int[][] variant = new int[n][];
+        for (int r : reads) {
+          variant[r] = byteSources[r].clone();
+        }
+        for (int k = 0; k < pick.length; k++) {
+          if (pick[k] > 0) {
+            Segment seg = segments.get(segmentIds.get(k));
+            int[] mix = perSegment.get(k).get(pick[k] - 1);
+            Event read = events.get(seg.read());
+            for (int j = 0; j < seg.bytes().length; j++) {
+              variant[seg.read()][seg.bytes()[j] - read.offset()] = mix[j];
+            }
+          }
+        }
+        out.add(variant);
+      }
+    }
+
+    /**
+     * Byte assignments of a segment that give a value no single candidate write gives: bytes
+     * where the candidates' values agree follow the first differing byte.
+     */
+    private List<int[]> mixes(Segment seg) {
+      int[] src = seg.sources();
+      int[] bytes = seg.bytes();
+      long[][] byteValue = new long[src.length][bytes.length];
+      for (int k = 0; k < src.length; k++) {
+        for (int j = 0; j < bytes.length; j++) {
+          byteValue[k][j] = writtenByte(src[k], bytes[j]) & 0xFF;
+        }
+      }
+      List<Integer> differing = new ArrayList<>();
+      for (int j = 0; j < bytes.length; j++) {
+        for (int k = 1; k < src.length; k++) {
+          if (byteValue[k][j] != byteValue[0][j]) {
+            differing.add(j);
+            break;
+          }
+        }
+      }
+      List<int[]> out = new ArrayList<>();
+      if (differing.size() < 2) {
+        return out;
+      }
+      Set<List<Long>> pure = new HashSet<>();
+      for (int k = 0; k < src.length; k++) {
+        List<Long> v = new ArrayList<>();
+        for (int j : differing) {
+          v.add(byteValue[k][j]);
+        }
+        pure.add(v);
+      }
+      Set<List<Long>> seen = new HashSet<>(pure);
+      int[] choice = new int[differing.size()];
+      while (true) {
+        List<Long> v = new ArrayList<>();
+        for (int d = 0; d < choice.length; d++) {
+          v.add(byteValue[choice[d]][differing.get(d)]);
+        }
+        if (seen.add(v)) {
+          int[] mix = new int[bytes.length];
+          java.util.Arrays.fill(mix, src[choice[0]]);
+          for (int d = 0; d < choice.length; d++) {
+            mix[differing.get(d)] = src[choice[d]];
+          }
+          out.add(mix);
+        }
+        int t = 0;
+        while (t < choice.length && ++choice[t] == src.length) {
+          choice[t++] = 0;
+        }
+        if (t == choice.length) {
+          return out;
+        }
+      }
+    }
+
+    private void afterRfChoice() {
       value = new long[n];
       valueState = new byte[n];
       Relation.Builder rfb = Relation.builder(n);
@@ -320,10 +524,18 @@ public final class Enumerator {
       } catch (ValueCycle cycle) {
         countCandidate();
         reject(Axiom.NO_THIN_AIR);
+        if (explaining()) {
+          // Values on a thin-air cycle are unconstrained: the candidate could produce the state.
+          Relation none = Relation.empty(n);
+          trace(
+              new ExecutionTrace(events, model.programOrder(), rfRel, none, none, none, none,
+                  model.noThinAir(rfRel), Optional.empty(), List.of()));
+        }
         return;
       }
       // 8.10.4 No-Thin-Air needs only rf and the dependencies.
-      if (model.noThinAir(rfRel).isPresent()) {
+      Optional<Violation> early = model.noThinAir(rfRel);
+      if (early.isPresent() && !explaining()) {
         countCandidate();
         reject(Axiom.NO_THIN_AIR);
         return;
@@ -346,32 +558,48 @@ public final class Enumerator {
             deadlock = true;
             continue;
           }
+          Optional<Violation> first = early;
           Relation sw = patternSw.union(scSw).union(bar.sync()).union(clusterSync);
           Relation bco = model.baseCausality(sw);
           if (!bco.isAcyclic()) {
             if (!model.programOrder().union(bar.sync()).union(clusterSync).isAcyclic()) {
               deadlock = true;
-            } else {
-              reject(Axiom.CAUSALITY);
+              continue;
             }
-            continue;
+            reject(Axiom.CAUSALITY);
+            if (!explaining()) {
+              continue;
+            }
+            first = first.or(() -> model.baseCausalityCycle(sw));
           }
           if (!bco.union(bar.phaseOrder()).isAcyclic()) {
             continue; // arrivals cannot happen in this phase order
           }
-          if (model.fenceSc(bco, sc).isPresent()) {
+          Optional<Violation> fenceSc = model.fenceSc(bco, sc);
+          if (fenceSc.isPresent()) {
             reject(Axiom.FENCE_SC);
-            continue;
+            if (!explaining()) {
+              continue;
+            }
+            first = first.or(() -> fenceSc);
           }
           Relation cause = model.causality(obs, model.proxyPreservedBaseCausality(bco));
-          if (model.causalityReadsFrom(rfRel, cause).isPresent()) {
+          Optional<Violation> readsFrom = model.causalityReadsFrom(rfRel, cause);
+          if (readsFrom.isPresent()) {
             reject(Axiom.CAUSALITY);
-            continue;
+            if (!explaining()) {
+              continue;
+            }
+            first = first.or(() -> readsFrom);
           }
-          chooseCoherence(rfRel, cause);
+          chooseCoherence(new Choices(rfRel, cause, sw, sc, first));
         }
       }
     }
+
+    /** What is fixed before the coherence order is chosen. */
+    private record Choices(
+        Relation rf, Relation cause, Relation sw, Relation sc, Optional<Violation> early) {}
 
     // ---- Fence-SC orders (8.9.3) -----------------------------------------------------------
 
@@ -516,15 +744,18 @@ public final class Enumerator {
       return groups;
     }
 
-    private void chooseCoherence(Relation rfRel, Relation cause) {
+    private void chooseCoherence(Choices choices) {
       List<List<List<Integer>>> orders = new ArrayList<>();
+      // Explaining, every total order is tried so that Coherence (8.10.1) can be the reason;
+      // otherwise only the linear extensions of causality, which is that axiom.
+      Relation constraint = explaining() ? Relation.empty(n) : choices.cause();
       for (List<Integer> ws : coherenceGroups()) {
         List<List<Integer>> lin = new ArrayList<>();
-        linearExtensions(ws, cause, new ArrayList<>(), lin);
+        linearExtensions(ws, constraint, new ArrayList<>(), lin);
         orders.add(lin);
       }
       Set<Object> seen = new HashSet<>();
-      combineOrders(orders, 0, new ArrayList<>(), rfRel, cause, seen);
+      combineOrders(orders, 0, new ArrayList<>(), choices, seen);
     }
 
     /** Total orders of {@code ws} in which every causality-ordered pair keeps its order. */
@@ -558,22 +789,22 @@ public final class Enumerator {
         List<List<List<Integer>>> orders,
         int i,
         List<List<Integer>> chosen,
-        Relation rfRel,
-        Relation cause,
+        Choices choices,
         Set<Object> seen) {
       if (i == orders.size()) {
-        checkComplete(chosen, rfRel, cause, seen);
+        checkComplete(chosen, choices, seen);
         return;
       }
       for (List<Integer> order : orders.get(i)) {
         chosen.add(order);
-        combineOrders(orders, i + 1, chosen, rfRel, cause, seen);
+        combineOrders(orders, i + 1, chosen, choices, seen);
         chosen.remove(chosen.size() - 1);
       }
     }
 
-    private void checkComplete(
-        List<List<Integer>> chosen, Relation rfRel, Relation cause, Set<Object> seen) {
+    private void checkComplete(List<List<Integer>> chosen, Choices choices, Set<Object> seen) {
+      Relation rfRel = choices.rf();
+      Relation cause = choices.cause();
       Relation.Builder tb = Relation.builder(n);
       int[] rank = new int[n];
       for (List<Integer> order : chosen) {
@@ -591,18 +822,34 @@ public final class Enumerator {
       }
       countCandidate();
       Relation fr = model.fromReads(byteSources, co);
-      Optional<Violation> v = model.atomicity(byteSources, fr, co);
+      Optional<Violation> v = choices.early();
+      if (v.isEmpty() && explaining()) {
+        v = model.coherence(cause, co);
+      }
+      if (v.isEmpty()) {
+        v = model.atomicity(byteSources, fr, co);
+      }
       if (v.isEmpty()) {
         v = model.scPerLocation(rfRel, co, fr);
       }
       if (v.isEmpty()) {
         v = model.causality(rfRel, fr, cause);
       }
+      Map<String, Long> state = finalState(memory);
+      if (explaining()) {
+        if (target.get().test(state)) {
+          List<int[]> races =
+              v.isPresent() ? List.of() : List.of(model.dataRaces(cause).pairs());
+          trace(
+              new ExecutionTrace(events, model.programOrder(), rfRel, co, fr, choices.sw(),
+                  choices.sc(), v, Optional.of(state), races));
+        }
+        return;
+      }
       if (v.isPresent()) {
         reject(v.get().axiom());
         return;
       }
-      Map<String, Long> state = finalState(memory);
       outcomes.merge(state, 1L, Long::sum);
       Relation races = model.dataRaces(cause);
       if (!races.isEmpty() && !racy.containsKey(state)) {

@@ -1,0 +1,140 @@
+package io.github.ptxlitmus.check;
+
+import io.github.ptxlitmus.model.Axiom;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Why the PTX model allows or forbids a final state.
+ *
+ * <p>For a forbidden state: every candidate execution that would produce it, grouped by the
+ * axiom that rejects it and the evidence (a cycle or an offending pair of events with the
+ * relation of each step), simplest evidence first. For an allowed state: one witness
+ * execution and its data races. {@link #toString()} prints it for people.
+ *
+ * @param state the state explained, as given (e.g. {@code P1:r0=1 /\ P1:r1=0})
+ * @param allowed true when some consistent execution produces the state
+ * @param reasons for a forbidden state, the groups of rejected candidates (may also be present
+ *     for an allowed state: other candidates that produce it but are rejected)
+ * @param witness for an allowed state, one consistent execution producing it
+ * @param candidates candidate executions that produce the state, consistent or not
+ * @param complete false when a search limit stopped the explanation early
+ */
+public record Explanation(
+    String state,
+    boolean allowed,
+    List<Reason> reasons,
+    Optional<Witness> witness,
+    long candidates,
+    boolean complete) {
+
+  public Explanation {
+    reasons = List.copyOf(reasons);
+  }
+
+  /**
+   * An event in a report.
+   *
+   * @param id event id in its execution
+   * @param thread thread id, -1 for an initial write
+   * @param instruction the instruction as written (or {@code init x} for an initial write)
+   * @param line 1-based source line, 0 when unknown
+   */
+  public record EventRef(int id, int thread, String instruction, int line) {
+    @Override
+    public String toString() {
+      if (thread < 0) {
+        return instruction;
+      }
+      return "P" + thread + ": " + instruction + (line > 0 ? " (line " + line + ")" : "");
+    }
+  }
+
+  /**
+   * A group of candidates rejected for the same reason.
+   *
+   * @param axiom the axiom
+   * @param candidates how many candidates producing the state fail this way
+   * @param events the evidence: a cycle (in order) or an offending pair
+   * @param relations the relation of each step {@code events[i] → events[i+1]} (cyclically)
+   * @param detail one sentence in spec terms
+   * @param graph one such candidate, with the evidence highlighted
+   */
+  public record Reason(
+      Axiom axiom,
+      long candidates,
+      List<EventRef> events,
+      List<String> relations,
+      String detail,
+      ExecutionGraph graph) {
+
+    public Reason {
+      events = List.copyOf(events);
+      relations = List.copyOf(relations);
+    }
+
+    /** The evidence as {@code a -rel-> b -rel-> ... } (back to the first event for cycles). */
+    public String path() {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < events.size(); i++) {
+        sb.append(events.get(i)).append(" -").append(relations.get(i)).append("-> ");
+      }
+      return sb.append(events.get(0)).toString();
+    }
+  }
+
+  /**
+   * A consistent execution producing the state.
+   *
+   * @param graph the execution
+   * @param races data races in it, as {@code a ~ b}
+   */
+  public record Witness(ExecutionGraph graph, List<String> races) {
+    public Witness {
+      races = List.copyOf(races);
+    }
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder();
+    if (allowed) {
+      sb.append("State ").append(state).append(" is allowed.\n");
+    } else if (candidates == 0) {
+      sb.append("State ").append(state)
+          .append(" is forbidden: no candidate execution produces it.\n");
+    } else {
+      sb.append("State ").append(state).append(" is forbidden: all ").append(candidates)
+          .append(" candidate executions that produce it violate an axiom.\n");
+    }
+    witness.ifPresent(
+        w -> {
+          sb.append("Witness execution:\n");
+          for (String rel : List.of("rf", "co", "sc", "sw")) {
+            List<int[]> edges = w.graph().edges().getOrDefault(rel, List.of());
+            for (int[] e : edges) {
+              sb.append("  ").append(w.graph().events().get(e[0])).append(" -").append(rel)
+                  .append("-> ").append(w.graph().events().get(e[1])).append('\n');
+            }
+          }
+          if (w.races().isEmpty()) {
+            sb.append("  no data race\n");
+          } else {
+            w.races().forEach(r -> sb.append("  data race: ").append(r).append('\n'));
+          }
+        });
+    if (!allowed) {
+      for (Reason r : reasons) {
+        sb.append("  ").append(r.axiom().title()).append(" (").append(r.axiom().section())
+            .append("), ").append(r.candidates())
+            .append(r.candidates() == 1 ? " candidate: " : " candidates: ")
+            .append(r.detail()).append('\n');
+        sb.append("    ").append(r.path()).append('\n');
+      }
+    }
+    if (!complete) {
+      sb.append("  (incomplete: a search limit was hit)\n");
+    }
+    return sb.toString();
+  }
+}
