@@ -1,0 +1,534 @@
+package io.github.ptxlitmus.search;
+
+import io.github.ptxlitmus.event.Event;
+import io.github.ptxlitmus.event.EventKind;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.litmus.Proxy;
+import io.github.ptxlitmus.litmus.Scope;
+import io.github.ptxlitmus.litmus.Semantics;
+import io.github.ptxlitmus.litmus.ThreadPosition;
+import io.github.ptxlitmus.litmus.ThreadSpec;
+import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.relation.Relation;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The events of one choice of thread paths and what follows from the rf choice alone: the
+ * model over them, the rf decisions to make (segments of reads), values along rf, torn-read
+ * variants, barrier groupings, coherence groups and final states. Both searches (the exhaustive
+ * {@link Enumerator} and the pruned {@link DecisionSearch}) build on it. Mutable: the current rf
+ * choice lives in {@link #byteSources}; one instance serves one search thread.
+ */
+class ExecutionSpace {
+  final LitmusTest test;
+  final Locations locations;
+  final List<ThreadPath> paths;
+  final List<Event> events = new ArrayList<>();
+  final List<PathEvent> pathEvents = new ArrayList<>();
+  final int[] threadBase;
+  final PtxModel model;
+  final int n;
+  final int[] reads;
+  /** Byte runs of each read whose candidate writes are the same (8.9.7: rf per byte). */
+  final List<Segment> segments = new ArrayList<>();
+  /** Segments whose read may mix bytes of several writes (not morally strong with all). */
+  final List<Integer> tearable = new ArrayList<>();
+  /** For each event: per byte of the access, the write it reads from (null: not a read). */
+  final int[][] byteSources;
+  long[] value;
+  byte[] valueState;
+
+  /** Bytes [from, to) of a read, and the writes that can supply them. */
+  record Segment(int read, int[] bytes, int[] sources) {}
+
+  ExecutionSpace(LitmusTest test, Locations locations, List<ThreadPath> paths) {
+    this.test = test;
+    this.locations = locations;
+    this.paths = paths;
+    for (Locations.Info loc : locations.physical()) {
+      events.add(
+          new Event(events.size(), -1, new ThreadPosition(0, java.util.OptionalInt.empty(), -1),
+              EventKind.INIT, Semantics.WEAK, Scope.SYS, Proxy.GENERIC, loc.name(),
+              loc.physical(), 0, Math.max(1, loc.bits() / 8), Optional.empty()));
+      pathEvents.add(null);
+    }
+    threadBase = new int[paths.size()];
+    for (int t = 0; t < paths.size(); t++) {
+      threadBase[t] = events.size();
+      ThreadPosition pos = test.threads().get(t).position();
+      for (PathEvent pe : paths.get(t).events()) {
+        String physical =
+            pe.kind().isMemory() ? locations.get(pe.location()).orElseThrow().physical() : "";
+        events.add(
+            new Event(events.size(), t, pos, pe.kind(), pe.sem(), pe.scope(), pe.proxy(),
+                pe.location(), physical, pe.offset(),
+                pe.kind().isMemory() ? Math.max(1, pe.bits() / 8) : 0,
+                Optional.of(pe.instruction())));
+        pathEvents.add(pe);
+      }
+    }
+    n = events.size();
+    Relation.Builder po = Relation.builder(n);
+    Relation.Builder dep = Relation.builder(n);
+    for (int t = 0; t < paths.size(); t++) {
+      int base = threadBase[t];
+      List<PathEvent> pes = paths.get(t).events();
+      for (int i = 0; i < pes.size(); i++) {
+        for (int j = i + 1; j < pes.size(); j++) {
+          // 8.9.1 program order; elements of one vector access stay unordered (8.2.4).
+          if (pes.get(i).group() < pes.get(j).group()) {
+            po.add(base + i, base + j);
+          }
+        }
+        PathEvent pe = pes.get(i);
+        final int target = base + i;
+        pe.data().stream().forEach(d -> dep.add(base + d, target));
+        pe.ctrl().stream().forEach(d -> dep.add(base + d, target));
+      }
+    }
+    model = new PtxModel(events, po.build(), dep.build());
+    reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
+    byteSources = new int[n][];
+    Relation poRel = model.programOrder();
+    for (int r : reads) {
+      Event re = events.get(r);
+      byteSources[r] = new int[re.size()];
+      List<Event> candidates =
+          events.stream()
+              .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
+              // 8.10.6 with po ⊆ bco: a read never reads a po-later write to its own
+              // address through its own proxy (Causality rule 1, 8.9.5 cases 1 and 2).
+              .filter(
+                  w ->
+                      !(poRel.contains(r, w.id())
+                          && w.location().equals(re.location())
+                          && w.proxy() == re.proxy()))
+              .toList();
+      int from = re.offset();
+      int[] prev = null;
+      for (int b = re.offset(); b <= re.offset() + re.size(); b++) {
+        final int at = b;
+        int[] covering =
+            b == re.offset() + re.size()
+                ? null
+                : candidates.stream()
+                    .filter(w -> w.offset() <= at && at < w.offset() + w.size())
+                    .mapToInt(Event::id)
+                    .toArray();
+        if (prev != null && (covering == null || !java.util.Arrays.equals(prev, covering))) {
+          addSegments(re, from, b, prev);
+          from = b;
+        }
+        prev = covering;
+      }
+    }
+  }
+
+  /**
+   * The rf decision for bytes [from, to) of read {@code r}, which the same writes cover. One
+   * source for the whole run here; reads that may take different bytes from different writes
+   * (8.9.7) get their mixed variants in {@link #tornVariants()}.
+   */
+  void addSegments(Event read, int from, int to, int[] sources) {
+    int r = read.id();
+    segments.add(
+        new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
+    if (sources.length > 1 && !allMorallyStrong(r, sources)) {
+      tearable.add(segments.size() - 1);
+    }
+  }
+
+  /**
+   * A read morally strong with every candidate write cannot mix bytes of several writes:
+   * single-copy atomicity (8.10.3), the initial write being co-before all others.
+   */
+  boolean allMorallyStrong(int r, int[] sources) {
+    for (int w : sources) {
+      if (!events.get(w).isInit() && !model.morallyStrong().contains(r, w)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+
+  // ---- values ----------------------------------------------------------------------------
+
+  /** The value a read returns: its bytes from their sources, little-endian (8.2). */
+  long readValue(int readEvent) {
+    if (valueState[readEvent] == 2) {
+      return value[readEvent];
+    }
+    if (valueState[readEvent] == 1) {
+      throw new ValueCycle();
+    }
+    valueState[readEvent] = 1;
+    Event read = events.get(readEvent);
+    long v = 0;
+    int[] src = byteSources[readEvent];
+    for (int k = 0; k < src.length; k++) {
+      v |= (writtenByte(src[k], read.offset() + k) & 0xFFL) << (8 * k);
+    }
+    PathEvent pe = pathEvents.get(readEvent);
+    v = Op.normalize(v, read.size() * 8, pe.signed());
+    value[readEvent] = v;
+    valueState[readEvent] = 2;
+    return v;
+  }
+
+  /** Byte {@code at} (offset in the physical location) as written by write {@code w}. */
+  long writtenByte(int w, int at) {
+    int shift = 8 * (at - events.get(w).offset());
+    return shift >= 64 ? 0 : written(w) >>> shift;
+  }
+
+  long written(int w) {
+    Event e = events.get(w);
+    if (e.isInit()) {
+      return locations.get(e.physical()).orElseThrow().initialValue();
+    }
+    PathEvent pe = pathEvents.get(w);
+    int base = threadBase[e.thread()];
+    long old = e.reads() ? readValue(w) : 0;
+    return pe.writtenValue(old, idx -> readValue(base + idx));
+  }
+
+  static final class ValueCycle extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ValueCycle() {
+      super(null, null, false, false);
+    }
+  }
+
+
+  /** Mixed-byte variants of the current rf choice (each a full copy of byteSources). */
+  List<int[][]> tornVariants() {
+    if (tearable.isEmpty()) {
+      return List.of();
+    }
+    value = new long[n];
+    valueState = new byte[n];
+    List<List<int[]>> perSegment = new ArrayList<>();
+    List<Integer> segmentIds = new ArrayList<>();
+    try {
+      for (int i : tearable) {
+        Segment seg = segments.get(i);
+        List<int[]> mixes = mixes(seg);
+        if (!mixes.isEmpty()) {
+          perSegment.add(mixes);
+          segmentIds.add(i);
+        }
+      }
+    } catch (ValueCycle cycle) {
+      return List.of();
+    }
+    List<int[][]> out = new ArrayList<>();
+    int[] pick = new int[perSegment.size()]; // 0 = unmixed, k = k-th mix
+    while (true) {
+      int t = 0;
+      while (t < pick.length && ++pick[t] > perSegment.get(t).size()) {
+        pick[t++] = 0;
+      }
+      if (t == pick.length) {
+        return out;
+      }
+      int[][] variant = new int[n][];
+      for (int r : reads) {
+        variant[r] = byteSources[r].clone();
+      }
+      for (int k = 0; k < pick.length; k++) {
+        if (pick[k] > 0) {
+          Segment seg = segments.get(segmentIds.get(k));
+          int[] mix = perSegment.get(k).get(pick[k] - 1);
+          Event read = events.get(seg.read());
+          for (int j = 0; j < seg.bytes().length; j++) {
+            variant[seg.read()][seg.bytes()[j] - read.offset()] = mix[j];
+          }
+        }
+      }
+      out.add(variant);
+    }
+  }
+
+  /**
+   * Byte assignments of a segment that give a value no single candidate write gives: bytes
+   * where the candidates' values agree follow the first differing byte.
+   */
+  List<int[]> mixes(Segment seg) {
+    int[] src = seg.sources();
+    int[] bytes = seg.bytes();
+    long[][] byteValue = new long[src.length][bytes.length];
+    for (int k = 0; k < src.length; k++) {
+      for (int j = 0; j < bytes.length; j++) {
+        byteValue[k][j] = writtenByte(src[k], bytes[j]) & 0xFF;
+      }
+    }
+    List<Integer> differing = new ArrayList<>();
+    for (int j = 0; j < bytes.length; j++) {
+      for (int k = 1; k < src.length; k++) {
+        if (byteValue[k][j] != byteValue[0][j]) {
+          differing.add(j);
+          break;
+        }
+      }
+    }
+    List<int[]> out = new ArrayList<>();
+    if (differing.size() < 2) {
+      return out;
+    }
+    Set<List<Long>> pure = new HashSet<>();
+    for (int k = 0; k < src.length; k++) {
+      List<Long> v = new ArrayList<>();
+      for (int j : differing) {
+        v.add(byteValue[k][j]);
+      }
+      pure.add(v);
+    }
+    Set<List<Long>> seen = new HashSet<>(pure);
+    int[] choice = new int[differing.size()];
+    while (true) {
+      List<Long> v = new ArrayList<>();
+      for (int d = 0; d < choice.length; d++) {
+        v.add(byteValue[choice[d]][differing.get(d)]);
+      }
+      if (seen.add(v)) {
+        int[] mix = new int[bytes.length];
+        java.util.Arrays.fill(mix, src[choice[0]]);
+        for (int d = 0; d < choice.length; d++) {
+          mix[differing.get(d)] = src[choice[d]];
+        }
+        out.add(mix);
+      }
+      int t = 0;
+      while (t < choice.length && ++choice[t] == src.length) {
+        choice[t++] = 0;
+      }
+      if (t == choice.length) {
+        return out;
+      }
+    }
+  }
+
+
+  // ---- barriers (8.9.4 rule 2) -----------------------------------------------------------
+
+  List<BarrierPhases.Option> barrierOptions() {
+    Map<String, Map<Integer, List<BarrierPhases.Arrival>>> groups = new LinkedHashMap<>();
+    for (Event e : events) {
+      if (e.kind() != EventKind.BARRIER_ARRIVE) {
+        continue;
+      }
+      PathEvent pe = pathEvents.get(e.id());
+      int base = threadBase[e.thread()];
+      long id = pe.barrierId().eval(idx -> readValue(base + idx));
+      long expected =
+          pe.barrierExpected()
+              .map(x -> x.eval(idx -> readValue(base + idx)))
+              .orElseGet(() -> ctaSize(e.position()));
+      String key = e.position().gpu() + "/" + e.position().cta() + "/" + id;
+      groups
+          .computeIfAbsent(key, k -> new java.util.TreeMap<>())
+          .computeIfAbsent(e.thread(), k -> new ArrayList<>())
+          .add(
+              new BarrierPhases.Arrival(
+                  e.thread(), e.id(), pe.barrierWaits() ? e.id() + 1 : -1, expected));
+    }
+    return BarrierPhases.options(new ArrayList<>(groups.values()), n);
+  }
+
+  /**
+   * 8.9.4 rule 3: barrier.cluster.arrive synchronizes with barrier.cluster.wait. Every thread
+   * of the cluster takes part in each phase; phase k is the k-th arrive of each thread, and a
+   * wait belongs to the phase of its thread's latest arrive. A release arrive (not {@code
+   * .relaxed}) synchronizes with the waits of its phase. Empty when a wait's phase never
+   * completes (deadlock).
+   */
+  Optional<Relation> clusterBarrierSync() {
+    Relation.Builder sync = Relation.builder(n);
+    Map<Integer, List<Integer>> arrives = new HashMap<>();
+    Map<Integer, List<int[]>> waits = new HashMap<>(); // thread -> (wait event, phase)
+    for (Event e : events) {
+      if (e.kind() == EventKind.CLUSTER_ARRIVE) {
+        arrives.computeIfAbsent(e.thread(), k -> new ArrayList<>()).add(e.id());
+      } else if (e.kind() == EventKind.CLUSTER_WAIT) {
+        int phase = arrives.getOrDefault(e.thread(), List.of()).size() - 1;
+        waits.computeIfAbsent(e.thread(), k -> new ArrayList<>()).add(new int[] {e.id(), phase});
+      }
+    }
+    if (arrives.isEmpty() && waits.isEmpty()) {
+      return Optional.of(sync.build());
+    }
+    for (Map.Entry<Integer, List<int[]>> w : waits.entrySet()) {
+      ThreadPosition pos = test.threads().get(w.getKey()).position();
+      for (int[] wait : w.getValue()) {
+        int phase = wait[1];
+        if (phase < 0) {
+          return Optional.empty(); // a wait with no arrive before it never returns
+        }
+        for (ThreadSpec t : test.threads()) {
+          if (!t.position().sameCluster(pos)) {
+            continue;
+          }
+          List<Integer> theirs = arrives.getOrDefault(t.id(), List.of());
+          if (theirs.size() <= phase) {
+            return Optional.empty(); // the phase never completes
+          }
+          int arrive = theirs.get(phase);
+          if (events.get(arrive).sem() != Semantics.RELAXED) {
+            sync.add(arrive, wait[0]);
+          }
+        }
+      }
+    }
+    return Optional.of(sync.build());
+  }
+
+  long ctaSize(ThreadPosition pos) {
+    return test.threads().stream().filter(t -> t.position().sameCta(pos)).count();
+  }
+
+
+  /**
+   * Coherence groups: per physical location, the connected components of overlap among its
+   * writes (initial writes excluded). A total order per group is all that co and the final
+   * values depend on.
+   */
+  List<List<Integer>> coherenceGroups() {
+    List<List<Integer>> groups = new ArrayList<>();
+    Relation overlap = model.overlap();
+    boolean[] done = new boolean[n];
+    for (Event e : events) {
+      if (!e.writes() || e.isInit() || done[e.id()]) {
+        continue;
+      }
+      List<Integer> group = new ArrayList<>();
+      java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(e.id()));
+      done[e.id()] = true;
+      while (!todo.isEmpty()) {
+        int w = todo.pop();
+        group.add(w);
+        for (Event o : events) {
+          if (o.writes() && !o.isInit() && !done[o.id()] && overlap.contains(w, o.id())) {
+            done[o.id()] = true;
+            todo.push(o.id());
+          }
+        }
+      }
+      java.util.Collections.sort(group);
+      groups.add(group);
+    }
+    return groups;
+  }
+
+
+  String describe(int[] pair) {
+    return events.get(pair[0]).label() + " ~ " + events.get(pair[1]).label();
+  }
+
+  /**
+   * Final memory: each byte holds the value of the last write covering it in the chosen
+   * coherence order (a co-maximal write), or its initial value. Locations of up to 8 bytes
+   * are one value under their name; larger ones are split into 8-byte words {@code x},
+   * {@code x+8}, ...
+   */
+  Map<String, Long> finalMemory(int[] rank) {
+    Map<String, Long> byPhysical = new HashMap<>();
+    for (Locations.Info loc : locations.physical()) {
+      int size = Math.max(1, loc.bits() / 8);
+      long[] words = new long[(size + 7) / 8];
+      int init = -1;
+      for (Event e : events) {
+        if (e.isInit() && e.physical().equals(loc.name())) {
+          init = e.id();
+        }
+      }
+      for (int b = 0; b < size; b++) {
+        int last = init;
+        for (Event e : events) {
+          if (e.writes()
+              && !e.isInit()
+              && e.physical().equals(loc.name())
+              && e.offset() <= b
+              && b < e.offset() + e.size()
+              && (last == init || rank[e.id()] > rank[last])) {
+            last = e.id();
+          }
+        }
+        words[b / 8] |= (writtenByte(last, b) & 0xFFL) << (8 * (b % 8));
+      }
+      for (int w = 0; w < words.length; w++) {
+        byPhysical.put(w == 0 ? loc.name() : loc.name() + "+" + (8 * w), words[w]);
+      }
+    }
+    return byPhysical;
+  }
+
+  Map<String, Long> finalState(Map<String, Long> memory) {
+    Map<String, Long> state = new HashMap<>();
+    for (int t = 0; t < paths.size(); t++) {
+      int base = threadBase[t];
+      for (Map.Entry<String, Expr> r : paths.get(t).registers().entrySet()) {
+        state.put("P" + t + ":" + r.getKey(), r.getValue().eval(idx -> readValue(base + idx)));
+      }
+    }
+    for (Locations.Info loc : locations.all()) {
+      for (Map.Entry<String, Long> m : memory.entrySet()) {
+        String key = m.getKey();
+        if (key.equals(loc.physical()) || key.startsWith(loc.physical() + "+")) {
+          state.put(loc.name() + key.substring(loc.physical().length()), m.getValue());
+        }
+      }
+    }
+    return Map.copyOf(state);
+  }
+
+  /** rf of the current choice (byte sources collapsed to pairs). */
+  Relation readsFrom() {
+    Relation.Builder rfb = Relation.builder(n);
+    for (int r : reads) {
+      for (int w : byteSources[r]) {
+        rfb.add(w, r);
+      }
+    }
+    return rfb.build();
+  }
+
+  /** Sets the source of a segment for the current choice. */
+  void choose(Segment seg, int w) {
+    Event read = events.get(seg.read());
+    for (int b : seg.bytes()) {
+      byteSources[seg.read()][b - read.offset()] = w;
+    }
+  }
+
+  /**
+   * Computes the values of the current choice. False when a branch constraint fails (this rf
+   * does not take these paths).
+   *
+   * @throws ValueCycle when values depend on themselves (a thin-air cycle)
+   */
+  boolean computeValues() {
+    value = new long[n];
+    valueState = new byte[n];
+    for (int r : reads) {
+      readValue(r);
+    }
+    for (int t = 0; t < paths.size(); t++) {
+      int base = threadBase[t];
+      for (ThreadPath.Constraint c : paths.get(t).constraints()) {
+        if (!c.satisfied(idx -> readValue(base + idx))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+}
