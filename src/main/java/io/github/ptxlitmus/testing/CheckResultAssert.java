@@ -118,8 +118,9 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    *
    * @param state a proposition in the condition language, e.g. {@code "P1:r1=1 /\\ P1:r2=0"}
    * @return this
-   * @throws AssertionError when no allowed state satisfies it, or it names a key the states do
-   *     not observe
+   * @throws AssertionError when no allowed state satisfies it (the message ends with the
+   *     model's explanation, {@link CheckResult#explain(String)}, when the result has one), or
+   *     it names a key the states do not observe
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when {@code state} does not parse
    */
   public CheckResultAssert allows(String state) {
@@ -129,9 +130,21 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
         + LitmusPrinter.condition(c) + "\n";
     checkObserved(c, head);
     if (actual.states().stream().noneMatch(s -> States.holds(c, s))) {
-      fail(head + "but no allowed final state satisfies it.\n" + allowed());
+      fail(head + "but no allowed final state satisfies it.\n" + allowed() + explanation(state));
     }
     return this;
+  }
+
+  /**
+   * Why the model forbids {@code state}, from {@link CheckResult#explain(String)}, or empty when
+   * the result cannot explain (built without a checker) or the explanation fails.
+   */
+  private String explanation(String state) {
+    try {
+      return "\nWhy:\n" + actual.explain(state).toString().stripTrailing();
+    } catch (RuntimeException e) {
+      return "";
+    }
   }
 
   /**

@@ -107,6 +107,24 @@ class CheckResultAssertTest {
             + "but no allowed final state satisfies it.\n" + FORBIDDEN_STATES);
   }
 
+  /** A result from the checker can explain: the failure of allows ends with the axiom. */
+  @Test
+  void allowsOnAForbiddenStateExplainsWhy() {
+    assertThatThrownBy(() -> LitmusAssertions.assertThatLitmus(
+            java.nio.file.Path.of("src/test/resources/litmus/mp/MP+rel+acq-gpu.litmus"))
+        .allows("P1:r0 == 1 /\\ P1:r1 == 0"))
+        .hasMessageStartingWith("Expecting MP+rel+acq-gpu"
+            + " (src/test/resources/litmus/mp/MP+rel+acq-gpu.litmus) to allow a final state with\n"
+            + "  P1:r0 == 1 /\\ P1:r1 == 0\n"
+            + "but no allowed final state satisfies it.\n"
+            + "Allowed final states (3):\n"
+            + "  P1:r0=0; P1:r1=0;\n"
+            + "  P1:r0=0; P1:r1=1;\n"
+            + "  P1:r0=1; P1:r1=1;\n"
+            + "Why:\n")
+        .hasMessageContaining("Causality");
+  }
+
   @Test
   void forbids() {
     assertThat(FORBIDDEN).forbids("P1:r0 = 1 /\\ P1:r1 = 0").forbids("P1:r1 < 0");
