@@ -319,6 +319,21 @@ public final class PtxModel {
     return co.union(fromInit);
   }
 
+  /**
+   * Overlapping program writes that co must order in every execution, whatever causality
+   * says (8.9.6): morally strong pairs and (8.7.2) overlapping mutually scoped atomics.
+   * Symmetric.
+   */
+  public Relation coherenceRequired() {
+    EventSet program = writes.difference(init);
+    return ms.union(mutuallyScopedAtomics).intersection(overlap).restrict(program, program);
+  }
+
+  /** The initial writes' part of co: each precedes every overlapping write (8.2.6). */
+  public Relation initialCoherence() {
+    return initBefore.intersection(overlap).restrict(init, writes);
+  }
+
   // 8.9.7 communication order, from-reads part: R fr W when R reads from a write co-before
   // W. An RMW reading from W' and co-after it is not fr-before itself.
   public Relation fromReads(Relation rf, Relation co) {

@@ -1,0 +1,534 @@
+package io.github.ptxlitmus.search;
+
+import io.github.ptxlitmus.event.Event;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.litmus.ThreadSpec;
+import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.relation.EventSet;
+import io.github.ptxlitmus.relation.Relation;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The pruned search (DESIGN §4, issue 9). Like {@link Enumerator} it picks paths, rf sources
+ * and barrier groupings, but it never enumerates Fence-SC or coherence total orders: it keeps
+ * them partial, adds every edge the axioms force (Fence-SC: bco between morally strong
+ * fence.sc; Coherence: causality between overlapping writes; the chosen final write last),
+ * checks the axioms on the partial orders — all of them only get harder as edges are added, so
+ * a violation prunes every completion — and orients the remaining required pairs by
+ * backtracking with one-step lookahead. A final state is decided by rf (registers) and the last
+ * write of each observed coherence group (memory), so each such choice needs one consistent
+ * completion, not all of them.
+ *
+ * <p>Two uses: the states of a test (every achievable state over the observed keys), and
+ * decide mode (stop at the first consistent execution whose state satisfies a target). Tests
+ * with partially overlapping writes to one location are handed to {@link Enumerator}.
+ */
+public final class DecisionSearch {
+  /** What the caller wants. */
+  public record Goal(
+      Optional<Predicate<Map<String, Long>>> target,
+      Set<String> observedLocations,
+      Map<String, Long> pinnedRegisters) {}
+
+  private final LitmusTest test;
+  private final SearchLimits limits;
+  private final Goal goal;
+  private final Locations locations;
+  private final Map<Map<String, Long>, Long> outcomes = new LinkedHashMap<>();
+  private final Map<Map<String, Long>, String> racy = new LinkedHashMap<>();
+  private final Map<Map<String, Long>, String> mixedRaces = new LinkedHashMap<>();
+  private boolean boundHit;
+  private boolean deadlock;
+  private long candidates;
+  private boolean found;
+
+  private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal) {
+    this.test = test;
+    this.limits = limits;
+    this.goal = goal;
+    this.locations = Locations.of(test);
+  }
+
+  /** Signals that a limit or the first witness stopped the search. */
+  private static final class Stop extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stop(String why) {
+      super(why, null, false, false);
+    }
+  }
+
+  /**
+   * Runs the pruned search. With a target, stops at the first consistent execution whose full
+   * state satisfies it; the result's outcomes then hold that one state (or none). Without one,
+   * returns every achievable state projected on the registers and {@code observedLocations},
+   * each counted once.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
+   */
+  public static SearchResult run(LitmusTest test, SearchLimits limits, Goal goal) {
+    DecisionSearch s = new DecisionSearch(test, limits, goal);
+    Optional<String> limit = Optional.empty();
+    try {
+      s.search();
+    } catch (Stop stop) {
+      if (stop == MIXED) {
+        return exhaustive(test, limits, goal);
+      }
+      if (!s.found) {
+        limit = Optional.of(stop.getMessage());
+      }
+    }
+    return new SearchResult(
+        Map.copyOf(s.outcomes), Map.copyOf(s.racy), Map.copyOf(s.mixedRaces), s.boundHit,
+        s.deadlock, limit, s.candidates, Map.of());
+  }
+
+  /** Signals partially overlapping writes: the exhaustive search handles those. */
+  private static final Stop MIXED = new Stop("partially overlapping writes");
+
+  /** The exhaustive search's answer, in this search's shape (projected; target-filtered). */
+  private static SearchResult exhaustive(LitmusTest test, SearchLimits limits, Goal goal) {
+    SearchResult all = Enumerator.run(test, limits);
+    Map<Map<String, Long>, Long> outcomes = new LinkedHashMap<>();
+    Map<Map<String, Long>, String> racy = new LinkedHashMap<>();
+    Map<Map<String, Long>, String> mixed = new LinkedHashMap<>();
+    for (Map.Entry<Map<String, Long>, Long> e : all.outcomes().entrySet()) {
+      if (goal.target().isPresent() && !goal.target().get().test(e.getKey())) {
+        continue;
+      }
+      Map<String, Long> state = project(e.getKey(), goal.observedLocations());
+      outcomes.merge(state, 1L, Long::sum);
+      Optional.ofNullable(all.racyOutcomes().get(e.getKey()))
+          .ifPresent(r -> racy.putIfAbsent(state, r));
+      Optional.ofNullable(all.mixedSizeRaces().get(e.getKey()))
+          .ifPresent(r -> mixed.putIfAbsent(state, r));
+      if (goal.target().isPresent()) {
+        break;
+      }
+    }
+    return new SearchResult(
+        Map.copyOf(outcomes), Map.copyOf(racy), Map.copyOf(mixed), all.boundHit(),
+        all.deadlock(), outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(),
+        all.rejections());
+  }
+
+  /** Keeps registers and the observed locations (and their 8-byte words {@code x+8}). */
+  static Map<String, Long> project(Map<String, Long> full, Set<String> locations) {
+    Map<String, Long> projected = new HashMap<>();
+    for (Map.Entry<String, Long> e : full.entrySet()) {
+      String key = e.getKey();
+      String base = key.contains("+") ? key.substring(0, key.indexOf('+')) : key;
+      if (key.contains(":") || locations.contains(base)) {
+        projected.put(key, e.getValue());
+      }
+    }
+    return Map.copyOf(projected);
+  }
+
+  private void search() {
+    StateSpaceCheck.check(test, locations);
+    List<List<ThreadPath>> perThread = new ArrayList<>();
+    for (ThreadSpec t : test.threads()) {
+      ThreadUnfolder.Result r =
+          ThreadUnfolder.unfold(t, test.registerInits(), locations, limits.loopBound());
+      boundHit |= r.boundHit();
+      perThread.add(r.paths());
+      if (r.paths().isEmpty()) {
+        return;
+      }
+    }
+    int[] choice = new int[perThread.size()];
+    while (true) {
+      List<ThreadPath> combo = new ArrayList<>();
+      for (int t = 0; t < choice.length; t++) {
+        combo.add(perThread.get(t).get(choice[t]));
+      }
+      new Space(combo).explore();
+      int t = 0;
+      while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
+        choice[t++] = 0;
+      }
+      if (t == choice.length) {
+        return;
+      }
+    }
+  }
+
+  private void tick() {
+    candidates++;
+    if (candidates > limits.candidateLimit()) {
+      throw new Stop("candidate limit " + limits.candidateLimit());
+    }
+    if ((candidates & 63) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
+      throw new Stop("time limit " + limits.timeLimitText());
+    }
+  }
+
+  /** The search over one choice of paths. */
+  private final class Space extends ExecutionSpace {
+    private final EventSet fences;
+    private final Relation fencePairs;
+    private final Relation requiredWrites;
+    private final List<List<Integer>> groups;
+    private final List<Integer> observedGroups = new ArrayList<>();
+    private final Relation writePairs;
+    /** The writes chosen last in their coherence group for the current state. */
+    private EventSet lastWrites;
+
+    Space(List<ThreadPath> paths) {
+      super(DecisionSearch.this.test, DecisionSearch.this.locations, paths);
+      fences = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
+      fencePairs = model.fenceScPairs();
+      groups = coherenceGroups();
+      EventSet program = model.writes().intersection(nonInit());
+      writePairs = model.overlap().restrict(program, program);
+      requiredWrites = model.coherenceRequired();
+      for (int g = 0; g < groups.size(); g++) {
+        String loc = events.get(groups.get(g).get(0)).physical();
+        boolean observed =
+            goal.observedLocations().stream()
+                .anyMatch(
+                    name ->
+                        locations.get(name).map(i -> i.physical().equals(loc)).orElse(false));
+        if (observed) {
+          observedGroups.add(g);
+        }
+      }
+    }
+
+    private EventSet nonInit() {
+      return EventSet.fromPredicate(n, i -> !events.get(i).isInit());
+    }
+
+    void explore() {
+      lastWrites = EventSet.empty(n);
+      if (groups.stream().anyMatch(this::mixedGroup)) {
+        throw MIXED;
+      }
+      chooseRf(0);
+    }
+
+    private boolean mixedGroup(List<Integer> group) {
+      Event first = events.get(group.get(0));
+      return group.stream().anyMatch(w -> !events.get(w).sameVirtualRange(first)
+          || events.get(w).offset() != first.offset() || events.get(w).size() != first.size());
+    }
+
+    private void chooseRf(int i) {
+      if (i == segments.size()) {
+        afterRf();
+        return;
+      }
+      Segment seg = segments.get(i);
+      for (int w : seg.sources()) {
+        if (!pinnedAllows(seg, w)) {
+          continue;
+        }
+        choose(seg, w);
+        chooseRf(i + 1);
+      }
+    }
+
+    /**
+     * Decide mode: a register the target pins to a constant that is loaded straight from a
+     * read can only take that value, so a source whose value is known and differs is skipped.
+     */
+    private boolean pinnedAllows(Segment seg, int w) {
+      if (goal.pinnedRegisters().isEmpty() || segments.stream().filter(s -> s.read() == seg.read()).count() > 1) {
+        return true;
+      }
+      Event read = events.get(seg.read());
+      ThreadPath path = paths.get(read.thread());
+      int local = seg.read() - threadBase[read.thread()];
+      for (Map.Entry<String, Expr> r : path.registers().entrySet()) {
+        Long pinned = goal.pinnedRegisters().get("P" + read.thread() + ":" + r.getKey());
+        if (pinned == null
+            || !(r.getValue() instanceof Expr.ReadValue rv)
+            || rv.readIndex() != local) {
+          continue;
+        }
+        Optional<Long> known = staticValue(w);
+        if (known.isPresent()
+            && Op.normalize(known.get(), read.size() * 8, pathEvents.get(seg.read()).signed())
+                != pinned) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private Optional<Long> staticValue(int w) {
+      Event e = events.get(w);
+      if (e.isInit()) {
+        return Optional.of(locations.get(e.physical()).orElseThrow().initialValue());
+      }
+      PathEvent pe = pathEvents.get(w);
+      if (e.kind() == io.github.ptxlitmus.event.EventKind.WRITE && pe.value() instanceof Expr.Const c) {
+        return Optional.of(Op.normalize(c.value(), pe.bits(), false));
+      }
+      return Optional.empty();
+    }
+
+    private void afterRf() {
+      List<int[][]> variants = tornVariants();
+      afterRfChoice();
+      if (variants.isEmpty()) {
+        return;
+      }
+      int[][] saved = new int[n][];
+      for (int r : reads) {
+        saved[r] = byteSources[r].clone();
+      }
+      for (int[][] v : variants) {
+        for (int r : reads) {
+          byteSources[r] = v[r];
+        }
+        afterRfChoice();
+      }
+      for (int r : reads) {
+        byteSources[r] = saved[r];
+      }
+    }
+
+    private void afterRfChoice() {
+      tick();
+      try {
+        if (!computeValues()) {
+          return;
+        }
+      } catch (ValueCycle cycle) {
+        return; // 8.10.4: a value that depends on itself is thin air
+      }
+      Relation rf = readsFrom();
+      if (model.noThinAir(rf).isPresent()) {
+        return;
+      }
+      Relation obs = model.observation(rf);
+      Relation patternSw = model.patternSynchronization(obs);
+      Optional<Relation> cluster = clusterBarrierSync();
+      if (cluster.isEmpty()) {
+        deadlock = true;
+        return;
+      }
+      for (BarrierPhases.Option bar : barrierOptions()) {
+        if (bar.stuck()) {
+          deadlock = true;
+          continue;
+        }
+        Relation base = patternSw.union(bar.sync()).union(cluster.get());
+        if (!model.programOrder().union(bar.sync()).union(cluster.get()).isAcyclic()) {
+          deadlock = true;
+          continue;
+        }
+        chooseLastWrites(new Fixed(rf, obs, base, bar.phaseOrder()), 0, new int[groups.size()]);
+      }
+    }
+
+    /** What the rf and barrier choices fix. */
+    private record Fixed(Relation rf, Relation obs, Relation sw, Relation phaseOrder) {}
+
+    /** For each observed group, which write is last (its value is the final value). */
+    private void chooseLastWrites(Fixed fixed, int k, int[] last) {
+      if (k == observedGroups.size()) {
+        Map<String, Long> state = state(last);
+        if (goal.target().isPresent() && !goal.target().get().test(state)) {
+          return;
+        }
+        if (goal.target().isEmpty() && outcomes.containsKey(state)) {
+          return; // this state already has a witness
+        }
+        Relation lastEdges = lastEdges(last);
+        int[] chosen = java.util.Arrays.copyOf(last, observedGroups.size());
+        lastWrites = EventSet.of(n, chosen);
+        Optional<Result> r = solve(fixed, Relation.empty(n), lastEdges);
+        if (r.isPresent()) {
+          record(state, r.get());
+        }
+        return;
+      }
+      for (int w : groups.get(observedGroups.get(k))) {
+        last[k] = w;
+        chooseLastWrites(fixed, k + 1, last);
+      }
+    }
+
+    /** co edges that make each chosen write co-after the required partners in its group. */
+    private Relation lastEdges(int[] last) {
+      Relation.Builder b = Relation.builder(n);
+      for (int k = 0; k < observedGroups.size(); k++) {
+        for (int w : groups.get(observedGroups.get(k))) {
+          if (w != last[k] && requiredWrites.contains(w, last[k])) {
+            b.add(w, last[k]);
+          }
+        }
+      }
+      return b.build();
+    }
+
+    private Map<String, Long> state(int[] last) {
+      int[] rank = new int[n];
+      for (int k = 0; k < observedGroups.size(); k++) {
+        rank[last[k]] = 1;
+      }
+      return project(finalState(finalMemory(rank)), goal.observedLocations());
+    }
+
+    private void record(Map<String, Long> state, Result r) {
+      outcomes.merge(state, 1L, Long::sum);
+      Relation races = model.dataRaces(r.cause());
+      if (!races.isEmpty()) {
+        racy.putIfAbsent(state, describe(races.pairs()[0]));
+      }
+      Relation mixed = model.mixedSizeRaces(r.cause());
+      if (!mixed.isEmpty()) {
+        mixedRaces.putIfAbsent(state, describe(mixed.pairs()[0]));
+      }
+      if (goal.target().isPresent()) {
+        found = true;
+        throw new Stop("witness");
+      }
+    }
+
+    /** A consistent completion. */
+    private record Result(Relation cause) {}
+
+    /** The partial orders of one node of the backtracking. */
+    private record Partial(Relation sc, Relation co) {}
+
+    /**
+     * Finds a consistent completion of the given partial Fence-SC order and coherence edges,
+     * or empty. Propagates forced edges to a fixpoint, prunes on any violation, forces pairs
+     * whose one orientation fails at once, and branches on the rest.
+     */
+    private Optional<Result> solve(Fixed fixed, Relation sc, Relation co) {
+      tick();
+      Optional<Propagated> p = propagate(fixed, sc, co);
+      if (p.isEmpty()) {
+        return Optional.empty();
+      }
+      Propagated cur = p.get();
+      // One-step lookahead: orientations that fail at once force the other one.
+      boolean changed = true;
+      while (changed) {
+        changed = false;
+        for (int[] pair : open(cur)) {
+          Optional<Propagated> ab = tryEdge(fixed, cur, pair[0], pair[1]);
+          Optional<Propagated> ba = tryEdge(fixed, cur, pair[1], pair[0]);
+          if (ab.isEmpty() && ba.isEmpty()) {
+            return Optional.empty();
+          }
+          if (ab.isEmpty() || ba.isEmpty()) {
+            cur = ab.isEmpty() ? ba.get() : ab.get();
+            changed = true;
+            break;
+          }
+        }
+      }
+      List<int[]> open = open(cur);
+      if (open.isEmpty()) {
+        return Optional.of(new Result(cur.cause()));
+      }
+      int[] pair = open.get(0);
+      for (int dir = 0; dir < 2; dir++) {
+        int a = dir == 0 ? pair[0] : pair[1];
+        int b = dir == 0 ? pair[1] : pair[0];
+        boolean fence = fences.contains(a);
+        Optional<Result> r =
+            solve(
+                fixed,
+                fence ? cur.sc().union(Relation.of(n, a, b)) : cur.sc(),
+                fence ? cur.co() : cur.co().union(Relation.of(n, a, b)));
+        if (r.isPresent()) {
+          return r;
+        }
+      }
+      return Optional.empty();
+    }
+
+    private Optional<Propagated> tryEdge(Fixed fixed, Propagated cur, int a, int b) {
+      tick();
+      boolean fence = fences.contains(a);
+      return propagate(
+          fixed,
+          fence ? cur.sc().union(Relation.of(n, a, b)) : cur.sc(),
+          fence ? cur.co() : cur.co().union(Relation.of(n, a, b)));
+    }
+
+    /** Required pairs (fence.sc pairs, coherence pairs) not yet ordered either way. */
+    private List<int[]> open(Propagated p) {
+      List<int[]> out = new ArrayList<>();
+      fencePairs.forEach(
+          (a, b) -> {
+            if (a < b && !p.sc().contains(a, b) && !p.sc().contains(b, a)) {
+              out.add(new int[] {a, b});
+            }
+          });
+      requiredWrites.forEach(
+          (a, b) -> {
+            if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)) {
+              out.add(new int[] {a, b});
+            }
+          });
+      return out;
+    }
+
+    /** The closed partial orders and causality after propagation. */
+    private record Propagated(Relation sc, Relation co, Relation cause) {}
+
+    private Optional<Propagated> propagate(Fixed fixed, Relation sc0, Relation co0) {
+      Relation sc = sc0.transitiveClosure();
+      Relation bco;
+      while (true) {
+        if (!sc.isAcyclic()) {
+          return Optional.empty();
+        }
+        Relation sw = fixed.sw().union(model.fenceScSynchronization(sc));
+        bco = model.baseCausality(sw);
+        if (!bco.isAcyclic() || !bco.union(fixed.phaseOrder()).isAcyclic()) {
+          return Optional.empty();
+        }
+        // 8.10.2 Fence-SC: the order must contain base causality between its fences.
+        Relation forced = bco.intersection(fencePairs);
+        if (forced.isSubsetOf(sc)) {
+          break;
+        }
+        sc = sc.union(forced).transitiveClosure();
+      }
+      Relation cause = model.causality(fixed.obs(), model.proxyPreservedBaseCausality(bco));
+      if (model.causalityReadsFrom(fixed.rf(), cause).isPresent()) {
+        return Optional.empty();
+      }
+      // 8.10.1 Coherence: causality between overlapping writes is in co.
+      Relation causeWrites = cause.intersection(writePairs);
+      Relation co = co0.union(causeWrites).transitiveClosure();
+      if (!co.isAcyclic()) {
+        return Optional.empty();
+      }
+      co = co.union(model.initialCoherence());
+      if (!co.isAcyclic()) {
+        return Optional.empty();
+      }
+      // A write chosen as final must stay co-maximal among the writes overlapping it.
+      for (int w = lastWrites.next(0); w >= 0; w = lastWrites.next(w + 1)) {
+        if (!co.successors(w).intersection(writePairs.successors(w)).isEmpty()) {
+          return Optional.empty();
+        }
+      }
+      Relation fr = model.fromReads(byteSources, co);
+      if (model.atomicity(byteSources, fr, co).isPresent()
+          || model.scPerLocation(fixed.rf(), co, fr).isPresent()
+          || model.causality(fixed.rf(), fr, cause).isPresent()) {
+        return Optional.empty();
+      }
+      return Optional.of(new Propagated(sc, co, cause));
+    }
+  }
+}
