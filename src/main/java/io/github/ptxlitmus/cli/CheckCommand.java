@@ -3,10 +3,9 @@ package io.github.ptxlitmus.cli;
 import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.LitmusChecker;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.ExpectationReport;
 import io.github.ptxlitmus.report.Expectations;
-import io.github.ptxlitmus.report.HerdTextReport;
-import io.github.ptxlitmus.report.JsonReport;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,7 +30,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ptx-litmus check PATH...}: checks litmus files and directories (walked recursively for
  * {@code *.litmus}, sorted) in parallel, prints a herd-style text or a JSON report in sorted
- * order, and optionally compares the answers with an expected-outcome CSV. Exit code 0 when
+ * order, and optionally compares the answers with an expected-outcome CSV; with {@code
+ * --explain} / {@code --dot} it also explains each test's outcome of interest (or named states)
+ * and writes Graphviz files of the executions ({@link ExplainStep}). Exit code 0 when
  * all is well, 1 on an undocumented expectation mismatch or a file that could not be parsed or
  * checked, 2 on a usage error. Never prints a stack trace: every failure of one file becomes one
  * line of the report. See {@code docs/cli.md}.
@@ -43,7 +44,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:every file checked; no undocumented mismatch with --expect",
-      "1:an undocumented --expect mismatch, or a file failed to parse or check",
+      "1:an undocumented --expect mismatch, a file failed to parse or check, or an"
+          + " explanation, DOT file or SVG failed",
       "2:usage error (bad option, missing path or CSV, malformed CSV)"
     })
 public final class CheckCommand implements Callable<Integer> {
@@ -54,6 +56,9 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   private final Function<CheckOptions, Function<Path, CheckResult>> checkers;
+
+  /** The Graphviz program {@code --svg} runs; tests set a missing one. */
+  String dotProgram = "dot";
 
   @Spec private CommandSpec spec;
 
@@ -106,6 +111,33 @@ public final class CheckCommand implements Callable<Integer> {
       description = "List every register and location in the states, not only those observed.")
   private boolean allStates;
 
+  @Option(
+      names = "--explain",
+      description =
+          "After each test, explain the outcome of interest: the axioms that forbid it, or"
+              + " one witness execution.")
+  private boolean explain;
+
+  @Option(
+      names = "--explain-state",
+      paramLabel = "STATE",
+      description =
+          "Explain this state instead (repeatable; implies --explain), e.g."
+              + " 'P1:r0=1; P1:r1=0;' or 'P1:r0 == 1 /\\ x == 2'.")
+  private List<String> explainStates = new ArrayList<>();
+
+  @Option(
+      names = "--dot",
+      paramLabel = "DIR",
+      description =
+          "Write Graphviz DOT files of the witness or of each counterexample group into DIR.")
+  private Path dotDir;
+
+  @Option(
+      names = "--svg",
+      description = "With --dot: also render each DOT file as SVG with Graphviz 'dot'.")
+  private boolean svg;
+
   /** The command as run from the command line: checks with {@link LitmusChecker}. */
   public CheckCommand() {
     this(options -> LitmusChecker.create(options)::check);
@@ -124,6 +156,7 @@ public final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CheckOptions options = options();
+    Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
     List<Path> files = collectFiles();
     int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
@@ -131,15 +164,56 @@ public final class CheckCommand implements Callable<Integer> {
     Duration hardLimit = options.timeLimit().multipliedBy(2).plusSeconds(1);
     TestRunner runner =
         new TestRunner(threads, hardLimit, spec.commandLine().getErr(), System.console() != null);
-    List<TestOutcome> outcomes = runner.run(files, checkers.apply(options));
+    Function<Path, CheckResult> check = checkers.apply(options);
+    List<TestOutcome> outcomes =
+        runner.run(files, explainStep.isPresent() ? explainStep.get().wrap(check) : check);
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
+    List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
+    for (TestOutcome outcome : outcomes) {
+      explained.add(
+          outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
+              ? explainStep.get().finish(c.file(), c.result())
+              : Optional.empty());
+    }
     PrintWriter out = spec.commandLine().getOut();
+    boolean condition = explainStates.isEmpty();
     out.print(
         format == Format.json
-            ? JsonReport.render(outcomes, comparison)
-            : HerdTextReport.render(outcomes, comparison));
+            ? ExplainedReport.json(outcomes, explained, comparison, explain, condition)
+            : ExplainedReport.text(outcomes, explained, comparison, explain));
     out.flush();
-    return failed(outcomes, comparison, expectations) ? 1 : 0;
+    boolean explainFailed =
+        explained.stream().anyMatch(e -> e.isPresent() && !e.get().problems().isEmpty());
+    return failed(outcomes, comparison, expectations) || explainFailed ? 1 : 0;
+  }
+
+  /** The explain/DOT step when {@code --explain}, {@code --explain-state} or {@code --dot}. */
+  private Optional<ExplainStep> explainStep() {
+    if (svg && dotDir == null) {
+      throw usage("--svg needs --dot DIR");
+    }
+    for (String state : explainStates) {
+      try {
+        ExplainedReport.parseState(state);
+      } catch (LitmusSyntaxException e) {
+        throw usage("--explain-state '" + state + "': " + e.getMessage());
+      }
+    }
+    if (!explain && explainStates.isEmpty() && dotDir == null) {
+      return Optional.empty();
+    }
+    if (dotDir != null) {
+      try {
+        Files.createDirectories(dotDir);
+      } catch (IOException e) {
+        throw usage("--dot: cannot create directory " + dotDir + ": " + e);
+      }
+    }
+    explain = explain || !explainStates.isEmpty();
+    return Optional.of(
+        new ExplainStep(
+            explainStates, Optional.ofNullable(dotDir), svg, spec.commandLine().getErr(),
+            dotProgram));
   }
 
   /** Exit 1: an undocumented mismatch, or an error on a file not listed as a divergence. */

@@ -1,0 +1,139 @@
+package io.github.ptxlitmus.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ptxlitmus.check.Explanation;
+import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.litmus.LitmusParser;
+import io.github.ptxlitmus.report.ExpectationReport;
+import io.github.ptxlitmus.report.ExplanationReport;
+import io.github.ptxlitmus.report.HerdTextReport;
+import io.github.ptxlitmus.report.JsonReport;
+import io.github.ptxlitmus.report.RunSummary;
+import io.github.ptxlitmus.report.TestOutcome;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The {@code check} report with what {@code --explain} and {@code --dot} added: in text, after
+ * each test's block, its explanations, {@code Dot}/{@code Svg} lines naming the files written
+ * and {@code Explain error} lines; in JSON, {@code explanation} (or {@code explanations} for
+ * named states), {@code dot}, {@code svg} and {@code explainErrors} fields in each result.
+ * Without those options the report is exactly {@link HerdTextReport} / {@link JsonReport}.
+ */
+final class ExplainedReport {
+  private ExplainedReport() {}
+
+  /**
+   * Reads a state as {@code --explain-state} takes it: a proposition, or a printed state
+   * whose {@code ;} separators mean {@code /\}. Same rules as {@code CheckResult.explain}.
+   */
+  static Condition parseState(String text) {
+    String t = text.strip();
+    if (t.contains(";") && !t.contains("/\\") && !t.contains("\\/")) {
+      t = String.join(" /\\ ", t.replaceAll(";\\s*$", "").split("\\s*;\\s*"));
+    }
+    return LitmusParser.parseCondition(t);
+  }
+
+  /**
+   * The text report.
+   *
+   * @param outcomes the outcomes in order
+   * @param explained for each outcome, what the explain step produced (same order)
+   * @param expectations the comparison with an expected CSV, if any
+   * @param show whether to print the explanations (not only the files written)
+   */
+  static String text(
+      List<TestOutcome> outcomes,
+      List<Optional<ExplainStep.Explained>> explained,
+      Optional<ExpectationReport> expectations,
+      boolean show) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < outcomes.size(); i++) {
+      out.append(HerdTextReport.block(outcomes.get(i)));
+      explained.get(i).ifPresent(e -> out.append(text(e, show)));
+      out.append('\n');
+    }
+    expectations.ifPresent(e -> out.append(HerdTextReport.expectations(e)));
+    out.append(RunSummary.of(outcomes)).append('\n');
+    return out.toString();
+  }
+
+  private static String text(ExplainStep.Explained e, boolean show) {
+    StringBuilder out = new StringBuilder();
+    if (show) {
+      e.explanations().forEach(x -> out.append(ExplanationReport.text(x)));
+      e.notes().forEach(note -> out.append("Explain ").append(note).append('\n'));
+    }
+    e.dot().forEach(p -> out.append("Dot ").append(p).append('\n'));
+    e.svg().forEach(p -> out.append("Svg ").append(p).append('\n'));
+    e.problems().forEach(p -> out.append("Explain error: ").append(p).append('\n'));
+    return out.toString();
+  }
+
+  /**
+   * The JSON report.
+   *
+   * @param outcomes the outcomes in order
+   * @param explained for each outcome, what the explain step produced (same order)
+   * @param expectations the comparison with an expected CSV, if any
+   * @param show whether to include the explanations (not only the files written)
+   * @param condition true when the outcome of interest was explained ({@code explanation}),
+   *     false for named states ({@code explanations})
+   */
+  static String json(
+      List<TestOutcome> outcomes,
+      List<Optional<ExplainStep.Explained>> explained,
+      Optional<ExpectationReport> expectations,
+      boolean show,
+      boolean condition) {
+    ObjectNode root = JsonReport.toJson(outcomes, expectations);
+    ArrayNode results = (ArrayNode) root.get("results");
+    for (int i = 0; i < outcomes.size(); i++) {
+      ObjectNode result = (ObjectNode) results.get(i);
+      explained.get(i).ifPresent(e -> addTo(result, e, show, condition));
+    }
+    try {
+      return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      // A tree of plain nodes always serialises; this would be a Jackson bug.
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void addTo(
+      ObjectNode result, ExplainStep.Explained e, boolean show, boolean condition) {
+    if (show) {
+      if (condition) {
+        e.explanations().stream()
+            .findFirst()
+            .ifPresent(x -> result.set("explanation", ExplanationReport.json(x)));
+      } else {
+        ArrayNode all = result.putArray("explanations");
+        for (Explanation x : e.explanations()) {
+          all.add(ExplanationReport.json(x));
+        }
+      }
+      if (!e.notes().isEmpty()) {
+        result.put("explainNote", String.join("; ", e.notes()));
+      }
+    }
+    if (!e.dot().isEmpty()) {
+      ArrayNode dot = result.putArray("dot");
+      e.dot().stream().map(Path::toString).forEach(dot::add);
+    }
+    if (!e.svg().isEmpty()) {
+      ArrayNode svg = result.putArray("svg");
+      e.svg().stream().map(Path::toString).forEach(svg::add);
+    }
+    if (!e.problems().isEmpty()) {
+      ArrayNode errors = result.putArray("explainErrors");
+      e.problems().forEach(errors::add);
+    }
+  }
+}
