@@ -585,13 +585,26 @@ public final class PtxModel {
     return List.copyOf(result);
   }
 
+  /**
+   * Bron–Kerbosch with pivoting (Tomita et al.): enumerates maximal cliques without the
+   * exponential blowup of the plain algorithm on dense graphs.
+   */
   private static void bronKerbosch(
       Relation g, EventSet r, EventSet p, EventSet x, List<EventSet> out) {
     if (p.isEmpty() && x.isEmpty()) {
       out.add(r);
       return;
     }
-    EventSet candidates = p;
+    int pivot = -1;
+    int best = -1;
+    for (int u : p.union(x).toArray()) {
+      int c = p.intersection(g.successors(u)).count();
+      if (c > best) {
+        best = c;
+        pivot = u;
+      }
+    }
+    EventSet candidates = p.difference(g.successors(pivot));
     for (int v : candidates.toArray()) {
       EventSet nv = g.successors(v);
       bronKerbosch(
