@@ -15,9 +15,30 @@ import java.time.Duration;
  * @param allStates when true, final states list every register of every thread and every
  *     location; when false (default) only those named in the condition and in a {@code
  *     locations [...]} clause, as herd does
+ * @param mode what to compute (default {@link Mode#AUTO})
  */
 public record CheckOptions(
-    int loopBound, Duration timeLimit, long candidateLimit, boolean allStates) {
+    int loopBound, Duration timeLimit, long candidateLimit, boolean allStates, Mode mode) {
+
+  /** What a check computes. */
+  public enum Mode {
+    /** States mode for tests whose candidate space is small, decide mode otherwise. */
+    AUTO,
+    /**
+     * Every allowed final state, with herd's execution counts, by the exhaustive search
+     * (DESIGN §4).
+     */
+    STATES,
+    /**
+     * Only the condition: the pruned search stops at the first consistent execution showing
+     * the outcome of interest; {@link CheckResult#states()} then holds that witness state (or
+     * nothing) and the result is flagged {@link Flag#DECIDED}.
+     */
+    DECIDE
+  }
+
+  /** The candidate-space size (log2) above which {@link Mode#AUTO} decides instead. */
+  public static final int AUTO_DECIDE_LOG2 = 18;
 
   public CheckOptions {
     if (loopBound < 0) {
@@ -26,28 +47,33 @@ public record CheckOptions(
     if (timeLimit.isNegative() || timeLimit.isZero()) {
       throw new IllegalArgumentException("timeLimit must be positive: " + timeLimit);
     }
+    java.util.Objects.requireNonNull(mode, "mode");
     if (candidateLimit <= 0) {
       throw new IllegalArgumentException("candidateLimit must be positive: " + candidateLimit);
     }
   }
 
   public static CheckOptions defaults() {
-    return new CheckOptions(2, Duration.ofSeconds(60), 50_000_000L, false);
+    return new CheckOptions(2, Duration.ofSeconds(60), 50_000_000L, false, Mode.AUTO);
   }
 
   public CheckOptions withLoopBound(int bound) {
-    return new CheckOptions(bound, timeLimit, candidateLimit, allStates);
+    return new CheckOptions(bound, timeLimit, candidateLimit, allStates, mode);
   }
 
   public CheckOptions withTimeLimit(Duration limit) {
-    return new CheckOptions(loopBound, limit, candidateLimit, allStates);
+    return new CheckOptions(loopBound, limit, candidateLimit, allStates, mode);
   }
 
   public CheckOptions withCandidateLimit(long limit) {
-    return new CheckOptions(loopBound, timeLimit, limit, allStates);
+    return new CheckOptions(loopBound, timeLimit, limit, allStates, mode);
   }
 
   public CheckOptions withAllStates(boolean all) {
-    return new CheckOptions(loopBound, timeLimit, candidateLimit, all);
+    return new CheckOptions(loopBound, timeLimit, candidateLimit, all, mode);
+  }
+
+  public CheckOptions withMode(Mode m) {
+    return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, m);
   }
 }

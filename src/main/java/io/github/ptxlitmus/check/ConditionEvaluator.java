@@ -59,6 +59,25 @@ final class ConditionEvaluator {
     }
   }
 
+  /**
+   * Collects {@code P<i>:<reg> == constant} conjuncts of a condition (the values any state
+   * satisfying it must have).
+   */
+  static void pinnedRegisters(Condition c, Map<String, Long> out) {
+    if (c instanceof Condition.And a) {
+      pinnedRegisters(a.left(), out);
+      pinnedRegisters(a.right(), out);
+    } else if (c instanceof Condition.Compare cmp && cmp.op() == Condition.Op.EQ) {
+      if (cmp.left() instanceof Condition.RegisterTerm r
+          && cmp.right() instanceof Condition.ConstantTerm k) {
+        out.put(key(r), k.value());
+      } else if (cmp.right() instanceof Condition.RegisterTerm r
+          && cmp.left() instanceof Condition.ConstantTerm k) {
+        out.put(key(r), k.value());
+      }
+    }
+  }
+
   static void termKey(Condition.Term t, java.util.Set<String> keys) {
     if (t instanceof Condition.RegisterTerm r) {
       keys.add(key(r));

@@ -19,5 +19,11 @@ public enum Flag {
    * The test uses texture or surface accesses, to which 8.1 says the model does not apply;
    * they are modelled as NVIDIA's proxy work does.
    */
-  OUTSIDE_MODEL
+  OUTSIDE_MODEL,
+  /**
+   * Decide mode: only the condition was decided (the pruned search stopped at the first
+   * witness), so the states listed are witnesses, not every allowed state, and the counts are
+   * of distinct states found.
+   */
+  DECIDED
 }

@@ -8,6 +8,8 @@ import io.github.ptxlitmus.litmus.LitmusTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.search.DecisionSearch;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
@@ -64,8 +66,41 @@ public final class LitmusChecker {
             start + options.timeLimit().toNanos(),
             formatDuration(options.timeLimit()),
             options.candidateLimit());
-    SearchResult search = Enumerator.run(test, limits);
-    return summarize(test, search, (System.nanoTime() - start) / 1_000_000);
+    CheckOptions.Mode mode = options.mode();
+    if (mode == CheckOptions.Mode.AUTO) {
+      mode =
+          Enumerator.estimateLog2(test, options.loopBound()) > CheckOptions.AUTO_DECIDE_LOG2
+              ? CheckOptions.Mode.DECIDE
+              : CheckOptions.Mode.STATES;
+    }
+    if (mode == CheckOptions.Mode.STATES) {
+      SearchResult search = Enumerator.run(test, limits);
+      return summarize(test, search, (System.nanoTime() - start) / 1_000_000, false);
+    }
+    SearchResult search = DecisionSearch.run(test, limits, goal(test));
+    return summarize(test, search, (System.nanoTime() - start) / 1_000_000, true);
+  }
+
+  /**
+   * Decide mode's goal: a state showing the outcome of interest (the body for exists and
+   * ~exists, its negation for forall) that passes the filter; registers the goal pins to a
+   * constant prune rf choices.
+   */
+  private static DecisionSearch.Goal goal(LitmusTest test) {
+    FinalCondition c = test.condition();
+    Condition outcome =
+        c.quantifier() == FinalCondition.Quantifier.FORALL ? new Condition.Not(c.body()) : c.body();
+    Condition target =
+        test.filter().map(f -> (Condition) new Condition.And(f, outcome)).orElse(outcome);
+    Set<String> keys = new LinkedHashSet<>();
+    ConditionEvaluator.collectKeys(target, keys);
+    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
+    Set<String> locations = new LinkedHashSet<>();
+    keys.stream().filter(k -> !k.contains(":")).forEach(locations::add);
+    Map<String, Long> pins = new LinkedHashMap<>();
+    ConditionEvaluator.pinnedRegisters(target, pins);
+    return new DecisionSearch.Goal(
+        Optional.of(state -> ConditionEvaluator.holds(target, state)), locations, pins);
   }
 
   /** Fresh limits for an explanation run, measured from now. */
@@ -77,7 +112,8 @@ public final class LitmusChecker {
         options.candidateLimit());
   }
 
-  private CheckResult summarize(LitmusTest test, SearchResult search, long millis) {
+  private CheckResult summarize(
+      LitmusTest test, SearchResult search, long millis, boolean decided) {
     FinalCondition condition = test.condition();
     Set<String> observed = new LinkedHashSet<>();
     test.observed().forEach(t -> ConditionEvaluator.termKey(t, observed));
@@ -124,6 +160,9 @@ public final class LitmusChecker {
     }
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
+    }
+    if (decided) {
+      flags.add(Flag.DECIDED);
     }
     Verdict verdict;
     Optional<String> reason = Optional.empty();

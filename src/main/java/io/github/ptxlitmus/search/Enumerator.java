@@ -114,6 +114,41 @@ public final class Enumerator {
     return List.copyOf(e.traces);
   }
 
+  /**
+   * A cheap estimate (log2) of the number of candidates the exhaustive search would examine:
+   * rf choices, Fence-SC orientations and coherence orders, over the path combinations.
+   * Used to choose between states and decide mode.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
+   */
+  public static double estimateLog2(LitmusTest test, int loopBound) {
+    Locations locations = Locations.of(test);
+    double combos = 0;
+    List<List<ThreadPath>> perThread = new ArrayList<>();
+    for (ThreadSpec t : test.threads()) {
+      List<ThreadPath> paths =
+          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths();
+      if (paths.isEmpty()) {
+        return 0;
+      }
+      perThread.add(paths);
+      combos += Math.log(paths.size()) / Math.log(2);
+    }
+    List<ThreadPath> first = new ArrayList<>();
+    perThread.forEach(p -> first.add(p.get(0)));
+    ExecutionSpace x = new ExecutionSpace(test, locations, first);
+    double bits = combos + x.model.fenceScPairs().count() / 2.0;
+    for (ExecutionSpace.Segment seg : x.segments) {
+      bits += Math.log(seg.sources().length) / Math.log(2);
+    }
+    for (List<Integer> group : x.coherenceGroups()) {
+      for (int k = 2; k <= group.size(); k++) {
+        bits += Math.log(k) / Math.log(2);
+      }
+    }
+    return bits;
+  }
+
   private void trace(ExecutionTrace t) {
     if (traces.size() < MAX_TRACES) {
       traces.add(t);
