@@ -33,7 +33,9 @@ final class Explainer {
           ExecutionGraph g = graph(t, List.of(), List.of());
           List<String> races = new ArrayList<>();
           for (int[] r : t.races()) {
-            races.add(g.events().get(r[0]) + " ~ " + g.events().get(r[1]));
+            if (r[0] < r[1]) { // dataRaces is symmetric: name each pair once
+              races.add(g.events().get(r[0]) + " ~ " + g.events().get(r[1]));
+            }
           }
           witness = Optional.of(new Explanation.Witness(g, races));
         }

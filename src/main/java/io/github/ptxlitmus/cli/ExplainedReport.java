@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ptxlitmus.check.Explanation;
+import io.github.ptxlitmus.check.StateText;
 import io.github.ptxlitmus.litmus.Condition;
-import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.report.ExpectationReport;
 import io.github.ptxlitmus.report.ExplanationReport;
 import io.github.ptxlitmus.report.HerdTextReport;
@@ -33,11 +33,7 @@ final class ExplainedReport {
    * whose {@code ;} separators mean {@code /\}. Same rules as {@code CheckResult.explain}.
    */
   static Condition parseState(String text) {
-    String t = text.strip();
-    if (t.contains(";") && !t.contains("/\\") && !t.contains("\\/")) {
-      t = String.join(" /\\ ", t.replaceAll(";\\s*$", "").split("\\s*;\\s*"));
-    }
-    return LitmusParser.parseCondition(t);
+    return StateText.parse(text);
   }
 
   /**
