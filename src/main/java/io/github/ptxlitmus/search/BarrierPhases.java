@@ -34,11 +34,14 @@ final class BarrierPhases {
   /**
    * @param groups for each barrier (CTA, id), the arrivals of each thread in program order
    * @param n number of events
+   * @param step called once per interleaving step, so that the caller's limits apply (it may
+   *     throw to stop)
    */
-  static List<Option> options(List<Map<Integer, List<Arrival>>> groups, int n) {
+  static List<Option> options(
+      List<Map<Integer, List<Arrival>>> groups, int n, Runnable step) {
     List<List<List<List<Arrival>>>> perGroup = new ArrayList<>();
     for (Map<Integer, List<Arrival>> g : groups) {
-      perGroup.add(partitions(g));
+      perGroup.add(partitions(g, step));
     }
     List<Option> result = new ArrayList<>();
     combine(perGroup, 0, new ArrayList<>(), n, result);
@@ -94,12 +97,13 @@ final class BarrierPhases {
   }
 
   /** All distinct groupings of one barrier's arrivals into phases. */
-  private static List<List<List<Arrival>>> partitions(Map<Integer, List<Arrival>> byThread) {
+  private static List<List<List<Arrival>>> partitions(
+      Map<Integer, List<Arrival>> byThread, Runnable step) {
     List<List<Arrival>> sequences = new ArrayList<>(new TreeMap<>(byThread).values());
     List<List<List<Arrival>>> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     interleave(sequences, new int[sequences.size()], new ArrayList<>(), new ArrayList<>(), out,
-        seen);
+        seen, step);
     return out;
   }
 
@@ -109,7 +113,9 @@ final class BarrierPhases {
       List<List<Arrival>> closed,
       List<Arrival> open,
       List<List<List<Arrival>>> out,
-      Set<String> seen) {
+      Set<String> seen,
+      Runnable step) {
+    step.run();
     boolean any = false;
     for (int t = 0; t < sequences.size(); t++) {
       List<Arrival> seq = sequences.get(t);
@@ -128,10 +134,10 @@ final class BarrierPhases {
       phase.add(a);
       if (phase.size() >= phase.get(0).expected()) {
         closed.add(phase);
-        interleave(sequences, next, closed, new ArrayList<>(), out, seen);
+        interleave(sequences, next, closed, new ArrayList<>(), out, seen, step);
         closed.remove(closed.size() - 1);
       } else {
-        interleave(sequences, next, closed, phase, out, seen);
+        interleave(sequences, next, closed, phase, out, seen, step);
       }
       next[t]--;
     }

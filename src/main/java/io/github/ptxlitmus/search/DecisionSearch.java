@@ -47,6 +47,7 @@ public final class DecisionSearch {
   private boolean boundHit;
   private boolean deadlock;
   private long candidates;
+  private long steps;
   private boolean found;
 
   private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal) {
@@ -182,6 +183,13 @@ public final class DecisionSearch {
     private final Relation writePairs;
     /** The writes chosen last in their coherence group for the current state. */
     private EventSet lastWrites;
+
+    @Override
+    void step() {
+      if ((++steps & 1023) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
+        throw new Stop("time limit " + limits.timeLimitText());
+      }
+    }
 
     Space(List<ThreadPath> paths) {
       super(DecisionSearch.this.test, DecisionSearch.this.locations, paths);

@@ -194,6 +194,15 @@ public final class Enumerator {
     }
   }
 
+  private long steps;
+
+  /** Limits for work between candidates: checked every 1024 steps. */
+  private void step() {
+    if ((++steps & 1023) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
+      throw new LimitReached("time limit " + limits.timeLimitText());
+    }
+  }
+
   private void reject(Axiom axiom) {
     rejections.merge(axiom, 1L, Long::sum);
   }
@@ -202,6 +211,11 @@ public final class Enumerator {
   private final class Candidate extends ExecutionSpace {
     Candidate(List<ThreadPath> paths) {
       super(Enumerator.this.test, Enumerator.this.locations, paths);
+    }
+
+    @Override
+    void step() {
+      Enumerator.this.step();
     }
 
     void explore() {
@@ -373,6 +387,7 @@ public final class Enumerator {
     }
 
     private void orient(List<int[]> pairs, int i, Relation.Builder chosen, List<Relation> out) {
+      step();
       if (i == pairs.size()) {
         Relation o = chosen.build();
         if (o.isAcyclic()) {
@@ -407,6 +422,7 @@ public final class Enumerator {
     /** Total orders of {@code ws} in which every causality-ordered pair keeps its order. */
     private void linearExtensions(
         List<Integer> remaining, Relation cause, List<Integer> prefix, List<List<Integer>> out) {
+      step();
       if (remaining.isEmpty()) {
         out.add(List.copyOf(prefix));
         return;

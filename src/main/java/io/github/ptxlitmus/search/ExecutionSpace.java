@@ -341,7 +341,7 @@ class ExecutionSpace {
               new BarrierPhases.Arrival(
                   e.thread(), e.id(), pe.barrierWaits() ? e.id() + 1 : -1, expected));
     }
-    return BarrierPhases.options(new ArrayList<>(groups.values()), n);
+    return BarrierPhases.options(new ArrayList<>(groups.values()), n, this::step);
   }
 
   /**
@@ -489,6 +489,13 @@ class ExecutionSpace {
     }
     return Map.copyOf(state);
   }
+
+  /**
+   * Called at every step of work that is not a candidate (building barrier groupings,
+   * coherence orders, Fence-SC orientations), so that the searches' limits also bound it. The
+   * searches override it; here it does nothing.
+   */
+  void step() {}
 
   /** rf of the current choice (byte sources collapsed to pairs). */
   Relation readsFrom() {
