@@ -424,6 +424,9 @@ public final class Enumerator {
         List<Integer> remaining, Relation cause, List<Integer> prefix, List<List<Integer>> out) {
       step();
       if (remaining.isEmpty()) {
+        if (out.size() >= limits.candidateLimit()) {
+          throw new LimitReached("candidate limit " + limits.candidateLimit());
+        }
         out.add(List.copyOf(prefix));
         return;
       }
