@@ -73,6 +73,10 @@ public final class LitmusChecker {
               ? CheckOptions.Mode.DECIDE
               : CheckOptions.Mode.STATES;
     }
+    if (mode == CheckOptions.Mode.DECIDE && Enumerator.mayOverlapPartially(test, options.loopBound())) {
+      // 8.7.2: UNDEFINED depends on races in every execution, not only the witnesses.
+      mode = CheckOptions.Mode.STATES;
+    }
     if (mode == CheckOptions.Mode.STATES) {
       SearchResult search = Enumerator.run(test, limits);
       return summarize(test, search, (System.nanoTime() - start) / 1_000_000, false);

@@ -151,16 +151,45 @@ public sealed interface Instruction
    * A CTA barrier {@code bar.sync}/{@code bar.arrive}/{@code bar.red}. {@code id} is the
    * barrier resource; {@code expected} the number of threads the barrier waits for (empty:
    * all threads of the CTA). Dat3M's form {@code bar.cta.sync i, id, quorum} records its
-   * leading instance number in {@code instance}; it has no effect on matching.
+   * leading instance number in {@code instance}; it has no effect on matching. {@code
+   * reduction} is present exactly for {@code bar.red} (op RED).
    */
   record Barrier(
       BarrierOp op,
       Optional<Long> instance,
       Operand id,
       Optional<Operand> expected,
+      Optional<Reduction> reduction,
       SourcePosition position,
       String text)
-      implements Instruction {}
+      implements Instruction {
+
+    /** A barrier without reduction ({@code bar.sync}, {@code bar.arrive}). */
+    public Barrier(
+        BarrierOp op,
+        Optional<Long> instance,
+        Operand id,
+        Optional<Operand> expected,
+        SourcePosition position,
+        String text) {
+      this(op, instance, id, expected, Optional.empty(), position, text);
+    }
+  }
+
+  /** The reductions of {@code bar.red}: {@code .popc.u32}, {@code .and.pred}, {@code .or.pred}. */
+  enum ReductionOp {
+    POPC,
+    AND,
+    OR
+  }
+
+  /**
+   * What {@code bar.red} computes: {@code destination} receives, over the threads of the
+   * completed barrier phase, the count of true predicates (POPC) or their conjunction /
+   * disjunction (1 or 0). The predicate is {@code predicate != 0}, negated when {@code
+   * negated} ({@code !c}).
+   */
+  record Reduction(ReductionOp op, String destination, Operand predicate, boolean negated) {}
 
   /**
    * {@code barrier.cluster.arrive{.release,.relaxed}} (arrive true) or

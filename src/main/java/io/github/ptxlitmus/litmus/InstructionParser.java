@@ -349,18 +349,35 @@ final class InstructionParser {
       return clusterBarrier(s);
     }
     Instruction.BarrierOp op = null;
+    Instruction.ReductionOp reduction = null;
+    String type = null;
     boolean cta = false;
     boolean aligned = false;
     for (Mnemonic.Piece p : s.m.qualifiers()) {
       switch (p.text()) {
-        case "sync", "arrive" -> {
+        case "sync", "arrive", "red" -> {
           if (op != null) {
             throw s.c.errorAt(p.offset(), "more than one barrier operation");
           }
-          op = p.text().equals("sync") ? Instruction.BarrierOp.SYNC : Instruction.BarrierOp.ARRIVE;
+          op =
+              p.text().equals("sync")
+                  ? Instruction.BarrierOp.SYNC
+                  : p.text().equals("arrive")
+                      ? Instruction.BarrierOp.ARRIVE
+                      : Instruction.BarrierOp.RED;
         }
-        case "red" -> throw s.c.errorAt(p.offset(),
-            "unsupported: " + s.m.full() + " (its result register is not modelled)");
+        case "popc", "and", "or" -> {
+          if (reduction != null || op != Instruction.BarrierOp.RED) {
+            throw s.c.errorAt(p.offset(), "'." + p.text() + "' needs bar.red, once");
+          }
+          reduction = Instruction.ReductionOp.valueOf(p.text().toUpperCase(java.util.Locale.ROOT));
+        }
+        case "u32", "pred" -> {
+          if (type != null || op != Instruction.BarrierOp.RED) {
+            throw s.c.errorAt(p.offset(), "'." + p.text() + "' needs bar.red, once");
+          }
+          type = p.text();
+        }
         case "cta" -> {
           if (cta) {
             throw s.c.errorAt(p.offset(), "more than one '.cta'");
@@ -377,7 +394,10 @@ final class InstructionParser {
       }
     }
     if (op == null) {
-      throw s.c.errorAt(s.m.offset(), s.base() + " needs .sync or .arrive");
+      throw s.c.errorAt(s.m.offset(), s.base() + " needs .sync, .arrive or .red");
+    }
+    if (op == Instruction.BarrierOp.RED) {
+      return barrierReduction(s, reduction, type);
     }
     List<Operand> args = new ArrayList<>(3);
     args.add(operand(s.c));
@@ -401,6 +421,37 @@ final class InstructionParser {
     }
     return new Instruction.Barrier(op, Optional.empty(), args.get(0),
         args.size() == 2 ? Optional.of(args.get(1)) : Optional.empty(), s.position, s.text);
+  }
+
+  /**
+   * {@code bar.red.popc.u32 d, a{, b}, {!}c} and {@code bar.red.{and,or}.pred p, a{, b}, {!}c}:
+   * barrier id a, expected count b, predicate c.
+   */
+  private Instruction barrierReduction(Site s, Instruction.ReductionOp op, String type) {
+    if (op == null) {
+      throw s.c.errorAt(s.m.offset(), "bar.red needs .popc, .and or .or");
+    }
+    String expectedType = op == Instruction.ReductionOp.POPC ? "u32" : "pred";
+    if (type == null || !type.equals(expectedType)) {
+      throw s.c.errorAt(s.m.offset(), "bar.red." + op.name().toLowerCase(java.util.Locale.ROOT)
+          + " needs ." + expectedType);
+    }
+    String destination = s.c.register("a destination register");
+    s.c.expect(",");
+    List<Operand> args = new ArrayList<>(2);
+    args.add(operand(s.c));
+    s.c.expect(",");
+    boolean negated = s.c.tryConsume("!");
+    Operand last = operand(s.c);
+    if (!negated && s.c.tryConsume(",")) {
+      args.add(last);
+      negated = s.c.tryConsume("!");
+      last = operand(s.c);
+    }
+    return new Instruction.Barrier(Instruction.BarrierOp.RED, Optional.empty(), args.get(0),
+        args.size() == 2 ? Optional.of(args.get(1)) : Optional.empty(),
+        Optional.of(new Instruction.Reduction(op, destination, last, negated)), s.position,
+        s.text);
   }
 
   private Instruction clusterBarrier(Site s) {

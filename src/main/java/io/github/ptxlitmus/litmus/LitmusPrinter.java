@@ -233,6 +233,14 @@ public final class LitmusPrinter {
   /** See docs/litmus-format.md for how the operand count selects Dat3M's or PTX's reading. */
   private static String barrier(Instruction.Barrier b) {
     String op = b.op().name().toLowerCase(Locale.ROOT);
+    if (b.reduction().isPresent()) {
+      Instruction.Reduction r = b.reduction().get();
+      String kind = r.op() == Instruction.ReductionOp.POPC ? "popc.u32"
+          : r.op().name().toLowerCase(Locale.ROOT) + ".pred";
+      return "bar.red." + kind + " " + r.destination() + ", " + b.id()
+          + b.expected().map(e -> ", " + e).orElse("") + ", " + (r.negated() ? "!" : "")
+          + r.predicate();
+    }
     if (b.instance().isPresent()) {
       return "bar.cta." + op + " " + b.instance().get() + ", " + b.id()
           + b.expected().map(e -> ", " + e).orElse("");

@@ -30,6 +30,12 @@ final class Registers {
     } else if (instruction instanceof Instruction.Barrier b) {
       operands(List.of(b.id()), out);
       b.expected().ifPresent(e -> operands(List.of(e), out));
+      b.reduction()
+          .ifPresent(
+              r -> {
+                out.add(r.destination());
+                operands(List.of(r.predicate()), out);
+              });
     } else if (instruction instanceof Instruction.Local l) {
       out.add(l.destination());
       operands(l.sources(), out);

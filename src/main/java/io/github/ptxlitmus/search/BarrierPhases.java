@@ -23,8 +23,11 @@ final class BarrierPhases {
    * @param phaseOrder arrivals of phase k → arrivals of phase k+1 of the same barrier: time
    *     order that base causality must not contradict
    * @param stuck some waiting arrival is in an incomplete phase
+   * @param phaseOfWait for each wait event of a completed phase, the arrive events of that
+   *     phase (what a {@code bar.red} reduces over)
    */
-  record Option(Relation sync, Relation phaseOrder, boolean stuck) {}
+  record Option(
+      Relation sync, Relation phaseOrder, boolean stuck, Map<Integer, List<Integer>> phaseOfWait) {}
 
   /** One arrival: its arrive event, its wait event (-1 for bar.arrive), expected count. */
   record Arrival(int thread, int arrive, int waitEvent, long expected) {}
@@ -69,6 +72,7 @@ final class BarrierPhases {
     Relation.Builder sync = Relation.builder(n);
     Relation.Builder order = Relation.builder(n);
     boolean stuck = false;
+    Map<Integer, List<Integer>> phaseOfWait = new java.util.HashMap<>();
     for (List<List<Arrival>> phases : chosen) {
       for (int k = 0; k < phases.size(); k++) {
         List<Arrival> phase = phases.get(k);
@@ -77,9 +81,11 @@ final class BarrierPhases {
           stuck |= phase.stream().anyMatch(a -> a.waitEvent() >= 0);
           continue;
         }
-        for (Arrival a : phase) {
-          for (Arrival w : phase) {
-            if (w.waitEvent() >= 0) {
+        List<Integer> arrivals = phase.stream().map(Arrival::arrive).toList();
+        for (Arrival w : phase) {
+          if (w.waitEvent() >= 0) {
+            phaseOfWait.put(w.waitEvent(), arrivals);
+            for (Arrival a : phase) {
               sync.add(a.arrive(), w.waitEvent());
             }
           }
@@ -93,7 +99,7 @@ final class BarrierPhases {
         }
       }
     }
-    return new Option(sync.build(), order.build(), stuck);
+    return new Option(sync.build(), order.build(), stuck, Map.copyOf(phaseOfWait));
   }
 
   /** All distinct groupings of one barrier's arrivals into phases. */

@@ -232,7 +232,7 @@ public final class DecisionSearch {
 
     private void chooseRf(int i) {
       if (i == segments.size()) {
-        afterRf();
+        withReductionGuesses(this::afterRf);
         return;
       }
       Segment seg = segments.get(i);
@@ -329,6 +329,9 @@ public final class DecisionSearch {
       for (BarrierPhases.Option bar : barrierOptions()) {
         if (bar.stuck()) {
           deadlock = true;
+          continue;
+        }
+        if (!reductionsHold(bar)) {
           continue;
         }
         Relation base = patternSw.union(bar.sync()).union(cluster.get());

@@ -149,6 +149,33 @@ public final class Enumerator {
     return bits;
   }
 
+  /**
+   * True when two memory accesses of the test may overlap partially (different offsets or
+   * sizes on one physical location): then only the exhaustive search can tell whether some
+   * execution has a mixed-size race (8.7.2), so decide mode is not used.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
+   */
+  public static boolean mayOverlapPartially(LitmusTest test, int loopBound) {
+    Locations locations = Locations.of(test);
+    List<ThreadPath> all = new ArrayList<>();
+    for (ThreadSpec t : test.threads()) {
+      all.addAll(ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths());
+    }
+    List<PathEvent> memory = new ArrayList<>();
+    all.forEach(p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
+    for (PathEvent a : memory) {
+      for (PathEvent b : memory) {
+        String pa = locations.get(a.location()).orElseThrow().physical();
+        String pb = locations.get(b.location()).orElseThrow().physical();
+        if (pa.equals(pb) && (a.offset() != b.offset() || a.bits() != b.bits())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private void trace(ExecutionTrace t) {
     if (traces.size() < MAX_TRACES) {
       traces.add(t);
@@ -224,7 +251,7 @@ public final class Enumerator {
 
     private void chooseRf(int i) {
       if (i == segments.size()) {
-        afterRf();
+        withReductionGuesses(this::afterRf);
         return;
       }
       Segment seg = segments.get(i);
@@ -326,6 +353,9 @@ public final class Enumerator {
           if (bar.stuck()) {
             deadlock = true;
             continue;
+          }
+          if (!reductionsHold(bar)) {
+            continue; // the bar.red results guessed are not this grouping's
           }
           Optional<Violation> first = early;
           Relation sw = patternSw.union(scSw).union(bar.sync()).union(clusterSync);

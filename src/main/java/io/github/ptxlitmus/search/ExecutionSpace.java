@@ -44,6 +44,9 @@ class ExecutionSpace {
   final int[][] byteSources;
   long[] value;
   byte[] valueState;
+  /** The {@code bar.red} wait events, and the value guessed for each (by event id). */
+  final int[] reductionWaits;
+  final long[] reductionGuess;
 
   /** Bytes [from, to) of a read, and the writes that can supply them. */
   record Segment(int read, int[] bytes, int[] sources) {}
@@ -95,6 +98,12 @@ class ExecutionSpace {
     }
     model = new PtxModel(events, po.build(), dep.build());
     reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
+    reductionWaits =
+        events.stream()
+            .filter(e -> e.kind() == EventKind.BARRIER_WAIT && reduction(e.id()).isPresent())
+            .mapToInt(Event::id)
+            .toArray();
+    reductionGuess = new long[n];
     byteSources = new int[n][];
     Relation poRel = model.programOrder();
     for (int r : reads) {
@@ -163,6 +172,9 @@ class ExecutionSpace {
 
   /** The value a read returns: its bytes from their sources, little-endian (8.2). */
   long readValue(int readEvent) {
+    if (events.get(readEvent).kind() == EventKind.BARRIER_WAIT) {
+      return reductionGuess[readEvent]; // bar.red: checked against the phase by reductionsHold
+    }
     if (valueState[readEvent] == 2) {
       return value[readEvent];
     }
@@ -496,6 +508,71 @@ class ExecutionSpace {
    * searches override it; here it does nothing.
    */
   void step() {}
+
+  private Optional<io.github.ptxlitmus.litmus.Instruction.Reduction> reduction(int event) {
+    return events.get(event).instruction()
+        .filter(i -> i instanceof io.github.ptxlitmus.litmus.Instruction.Barrier)
+        .flatMap(i -> ((io.github.ptxlitmus.litmus.Instruction.Barrier) i).reduction());
+  }
+
+  /**
+   * Runs {@code body} once per guess of the {@code bar.red} results (a result feeds registers
+   * before the barrier grouping that decides it is chosen; {@link #reductionsHold} keeps the
+   * groupings that agree with the guess).
+   */
+  void withReductionGuesses(Runnable body) {
+    guess(0, body);
+  }
+
+  private void guess(int k, Runnable body) {
+    if (k == reductionWaits.length) {
+      body.run();
+      return;
+    }
+    int w = reductionWaits[k];
+    long max =
+        reduction(w).orElseThrow().op() == io.github.ptxlitmus.litmus.Instruction.ReductionOp.POPC
+            ? test.threads().size()
+            : 1;
+    for (long v = 0; v <= max; v++) {
+      reductionGuess[w] = v;
+      guess(k + 1, body);
+    }
+  }
+
+  /**
+   * True when every {@code bar.red} result guessed equals the reduction over the predicates
+   * of its phase in this grouping (8.9.4 rule 2 phases; PTX ISA bar.red). Values must have
+   * been computed.
+   */
+  boolean reductionsHold(BarrierPhases.Option bar) {
+    for (int w : reductionWaits) {
+      List<Integer> phase = bar.phaseOfWait().get(w);
+      if (phase == null) {
+        continue; // incomplete phase: the thread is stuck anyway
+      }
+      int trues = 0;
+      for (int a : phase) {
+        Event arrive = events.get(a);
+        var r = reduction(a);
+        if (r.isPresent()) {
+          int base = threadBase[arrive.thread()];
+          boolean p = pathEvents.get(a).value().eval(idx -> readValue(base + idx)) != 0;
+          trues += p != r.get().negated() ? 1 : 0;
+        }
+      }
+      long expected =
+          switch (reduction(w).orElseThrow().op()) {
+            case POPC -> trues;
+            case AND -> trues == phase.size() ? 1 : 0;
+            case OR -> trues > 0 ? 1 : 0;
+          };
+      if (expected != reductionGuess[w]) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   /** rf of the current choice (byte sources collapsed to pairs). */
   Relation readsFrom() {

@@ -290,17 +290,21 @@ final class ThreadUnfolder {
     BitSet ctrl = (BitSet) s.ctrl.clone();
     BitSet data = id.reads();
     expected.ifPresent(e -> data.or(e.reads()));
+    // bar.red: the arrive carries the predicate; the wait returns the reduction's result.
+    Expr predicate = b.reduction().map(r -> operand(s, r.predicate())).orElse(Expr.constant(0));
     PathEvent arrive =
-        new PathEvent(s.group, b, EventKind.BARRIER_ARRIVE, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
-            "", 0, 0, false, Expr.constant(0), Optional.empty(), Optional.empty(), id, expected,
-            waits, data, ctrl);
+        new PathEvent(s.group, b, EventKind.BARRIER_ARRIVE, Semantics.RELAXED, Scope.CTA,
+            Proxy.GENERIC, "", 0, 0, false, predicate, Optional.empty(), Optional.empty(), id,
+            expected, waits, data, ctrl);
     s.events.add(arrive);
     if (waits) {
       s.group++;
+      int waitIndex = s.events.size();
       s.events.add(
-          new PathEvent(s.group, b, EventKind.BARRIER_WAIT, Semantics.RELAXED, Scope.CTA, Proxy.GENERIC,
-              "", 0, 0, false, Expr.constant(0), Optional.empty(), Optional.empty(), id,
-              expected, true, data, ctrl));
+          new PathEvent(s.group, b, EventKind.BARRIER_WAIT, Semantics.RELAXED, Scope.CTA,
+              Proxy.GENERIC, "", 0, 0, false, Expr.constant(0), Optional.empty(),
+              Optional.empty(), id, expected, true, data, ctrl));
+      b.reduction().ifPresent(r -> s.registers.put(r.destination(), new Expr.ReadValue(waitIndex)));
     }
   }
 

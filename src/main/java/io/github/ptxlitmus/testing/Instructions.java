@@ -26,7 +26,8 @@ final class Instructions {
     } else if (i instanceof Instruction.ProxyFence f) {
       return new Instruction.ProxyFence(f.kind(), f.scope(), p, t);
     } else if (i instanceof Instruction.Barrier b) {
-      return new Instruction.Barrier(b.op(), b.instance(), b.id(), b.expected(), p, t);
+      return new Instruction.Barrier(b.op(), b.instance(), b.id(), b.expected(), b.reduction(),
+          p, t);
     } else if (i instanceof Instruction.ClusterBarrier c) {
       return new Instruction.ClusterBarrier(c.arrive(), c.sem(), p, t);
     } else if (i instanceof Instruction.Local l) {

@@ -48,7 +48,8 @@ final class AstNormalizer {
     } else if (i instanceof Instruction.ProxyFence p) {
       return new Instruction.ProxyFence(p.kind(), p.scope(), NONE, "");
     } else if (i instanceof Instruction.Barrier b) {
-      return new Instruction.Barrier(b.op(), b.instance(), b.id(), b.expected(), NONE, "");
+      return new Instruction.Barrier(b.op(), b.instance(), b.id(), b.expected(), b.reduction(),
+          NONE, "");
     } else if (i instanceof Instruction.ClusterBarrier c) {
       return new Instruction.ClusterBarrier(c.arrive(), c.sem(), NONE, "");
     } else if (i instanceof Instruction.Local l) {

@@ -272,7 +272,8 @@ class PtxSyntaxTest {
     "ld.v2.u32 {r0}, [x]        | .v2 needs 2 elements, found 1",
     "ld.weak r0, [x-4]          | negative address offset",
     "ld.weak r0, x extra        | unexpected 'extra' after the instruction",
-    "bar.red.popc.u32 r0, 0, 1  | unsupported: bar.red.popc.u32 (its result register is not modelled)",
+    "bar.red.popc.pred r0, 0, 1 | bar.red.popc needs .u32",
+    "bar.red.u32 r0, 0, 1       | bar.red needs .popc, .and or .or",
     "membar.cluster             | membar needs exactly one of .cta, .gl, .sys",
     "barrier.cluster.wait.release | barrier.cluster.wait cannot be .release",
   })
