@@ -2,8 +2,6 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.litmus.ThreadSpec;
-import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -136,31 +134,10 @@ public final class DecisionSearch {
 
   private void search() {
     StateSpaceCheck.check(test, locations);
-    List<List<ThreadPath>> perThread = new ArrayList<>();
-    for (ThreadSpec t : test.threads()) {
-      ThreadUnfolder.Result r =
-          ThreadUnfolder.unfold(t, test.registerInits(), locations, limits.loopBound());
-      boundHit |= r.boundHit();
-      perThread.add(r.paths());
-      if (r.paths().isEmpty()) {
-        return;
-      }
-    }
-    int[] choice = new int[perThread.size()];
-    while (true) {
-      List<ThreadPath> combo = new ArrayList<>();
-      for (int t = 0; t < choice.length; t++) {
-        combo.add(perThread.get(t).get(choice[t]));
-      }
-      new Space(combo).explore();
-      int t = 0;
-      while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
-        choice[t++] = 0;
-      }
-      if (t == choice.length) {
-        return;
-      }
-    }
+    // boundHit is set before a limit can stop the walk: unfolding happens first.
+    boundHit =
+        ThreadUnfolder.forEachPathCombination(
+            test, locations, limits.loopBound(), combo -> new Space(combo).explore());
   }
 
   private void tick() {
@@ -286,24 +263,7 @@ public final class DecisionSearch {
     }
 
     private void afterRf() {
-      List<int[][]> variants = tornVariants();
-      afterRfChoice();
-      if (variants.isEmpty()) {
-        return;
-      }
-      int[][] saved = new int[n][];
-      for (int r : reads) {
-        saved[r] = byteSources[r].clone();
-      }
-      for (int[][] v : variants) {
-        for (int r : reads) {
-          byteSources[r] = v[r];
-        }
-        afterRfChoice();
-      }
-      for (int r : reads) {
-        byteSources[r] = saved[r];
-      }
+      withTornVariants(this::afterRfChoice);
     }
 
     private void afterRfChoice() {

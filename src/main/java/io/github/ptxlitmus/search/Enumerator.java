@@ -1,20 +1,13 @@
 package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
-import io.github.ptxlitmus.event.EventKind;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.litmus.Proxy;
-import io.github.ptxlitmus.litmus.Scope;
-import io.github.ptxlitmus.litmus.Semantics;
-import io.github.ptxlitmus.litmus.ThreadPosition;
 import io.github.ptxlitmus.litmus.ThreadSpec;
 import io.github.ptxlitmus.model.Axiom;
-import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -184,31 +177,10 @@ public final class Enumerator {
 
   private void search() {
     StateSpaceCheck.check(test, locations);
-    List<List<ThreadPath>> perThread = new ArrayList<>();
-    for (ThreadSpec t : test.threads()) {
-      ThreadUnfolder.Result r =
-          ThreadUnfolder.unfold(t, test.registerInits(), locations, limits.loopBound());
-      boundHit |= r.boundHit();
-      perThread.add(r.paths());
-      if (r.paths().isEmpty()) {
-        return;
-      }
-    }
-    int[] choice = new int[perThread.size()];
-    while (true) {
-      List<ThreadPath> combo = new ArrayList<>();
-      for (int t = 0; t < choice.length; t++) {
-        combo.add(perThread.get(t).get(choice[t]));
-      }
-      new Candidate(combo).explore();
-      int t = 0;
-      while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
-        choice[t++] = 0;
-      }
-      if (t == choice.length) {
-        return;
-      }
-    }
+    // boundHit is set before a limit can stop the walk: unfolding happens first.
+    boundHit =
+        ThreadUnfolder.forEachPathCombination(
+            test, locations, limits.loopBound(), combo -> new Candidate(combo).explore());
   }
 
   private void countCandidate() {
@@ -275,47 +247,14 @@ public final class Enumerator {
      * decided with the values of this candidate (DESIGN §3; docs/model.md "Sizes").
      */
     private void afterRf() {
-      List<int[][]> variants = tornVariants();
-      afterRfChoice();
-      if (variants.isEmpty()) {
-        return;
-      }
-      int[][] saved = new int[n][];
-      for (int r : reads) {
-        saved[r] = byteSources[r].clone();
-      }
-      for (int[][] v : variants) {
-        for (int r : reads) {
-          byteSources[r] = v[r];
-        }
-        afterRfChoice();
-      }
-      for (int r : reads) {
-        byteSources[r] = saved[r];
-      }
+      withTornVariants(this::afterRfChoice);
     }
 
     private void afterRfChoice() {
-      value = new long[n];
-      valueState = new byte[n];
-      Relation.Builder rfb = Relation.builder(n);
-      for (int r : reads) {
-        for (int w : byteSources[r]) {
-          rfb.add(w, r);
-        }
-      }
-      Relation rfRel = rfb.build();
+      Relation rfRel = readsFrom();
       try {
-        for (int r : reads) {
-          readValue(r);
-        }
-        for (int t = 0; t < paths.size(); t++) {
-          int base = threadBase[t];
-          for (ThreadPath.Constraint c : paths.get(t).constraints()) {
-            if (!c.satisfied(idx -> readValue(base + idx))) {
-              return; // this rf choice does not take this path
-            }
-          }
+        if (!computeValues()) {
+          return; // this rf choice does not take these paths
         }
       } catch (ValueCycle cycle) {
         countCandidate();

@@ -221,6 +221,31 @@ class ExecutionSpace {
   }
 
 
+  /**
+   * Runs {@code body} for the current rf choice, then for each of its torn variants (see
+   * {@link #tornVariants()}), and restores the choice.
+   */
+  void withTornVariants(Runnable body) {
+    List<int[][]> variants = tornVariants();
+    body.run();
+    if (variants.isEmpty()) {
+      return;
+    }
+    int[][] saved = new int[n][];
+    for (int r : reads) {
+      saved[r] = byteSources[r].clone();
+    }
+    for (int[][] v : variants) {
+      for (int r : reads) {
+        byteSources[r] = v[r];
+      }
+      body.run();
+    }
+    for (int r : reads) {
+      byteSources[r] = saved[r];
+    }
+  }
+
   /** Mixed-byte variants of the current rf choice (each a full copy of byteSources). */
   List<int[][]> tornVariants() {
     if (tearable.isEmpty()) {

@@ -53,6 +53,43 @@ final class ThreadUnfolder {
     }
   }
 
+  /**
+   * Unfolds every thread and runs {@code body} on each combination of one path per thread.
+   *
+   * @return true when the loop bound cut some path
+   */
+  static boolean forEachPathCombination(
+      io.github.ptxlitmus.litmus.LitmusTest test,
+      Locations locations,
+      int loopBound,
+      java.util.function.Consumer<List<ThreadPath>> body) {
+    List<List<ThreadPath>> perThread = new ArrayList<>();
+    boolean boundHit = false;
+    for (ThreadSpec t : test.threads()) {
+      Result r = unfold(t, test.registerInits(), locations, loopBound);
+      boundHit |= r.boundHit();
+      perThread.add(r.paths());
+      if (r.paths().isEmpty()) {
+        return boundHit;
+      }
+    }
+    int[] choice = new int[perThread.size()];
+    while (true) {
+      List<ThreadPath> combo = new ArrayList<>();
+      for (int t = 0; t < choice.length; t++) {
+        combo.add(perThread.get(t).get(choice[t]));
+      }
+      body.accept(combo);
+      int t = 0;
+      while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
+        choice[t++] = 0;
+      }
+      if (t == choice.length) {
+        return boundHit;
+      }
+    }
+  }
+
   static Result unfold(
       ThreadSpec thread, List<RegisterInit> inits, Locations locations, int loopBound) {
     ThreadUnfolder u = new ThreadUnfolder(thread, locations, loopBound);
