@@ -159,9 +159,12 @@ public final class CheckResult {
    * @throws IllegalStateException when this result was built without a checker
    */
   public Explanation explain(String state) {
-    return explainer
-        .orElseThrow(() -> new IllegalStateException("result has no checker attached"))
-        .apply(StateText.parse(state));
+    return explainer().apply(StateText.parse(state));
+  }
+
+  private Function<Condition, Explanation> explainer() {
+    return explainer.orElseThrow(
+        () -> new IllegalStateException("result has no checker attached"));
   }
 
   /** Explains one of the {@link #states()} (or any state over the same keys). */
@@ -178,9 +181,7 @@ public final class CheckResult {
         condition.quantifier() == FinalCondition.Quantifier.FORALL
             ? new Condition.Not(condition.body())
             : condition.body();
-    return explainer
-        .orElseThrow(() -> new IllegalStateException("result has no checker attached"))
-        .apply(c);
+    return explainer().apply(c);
   }
 
   static Function<Condition, Explanation> explainerFor(

@@ -3,23 +3,35 @@ package io.github.ptxlitmus.check;
 import io.github.ptxlitmus.litmus.Condition;
 import java.util.Map;
 
-/** Evaluates a condition over a final state given as key → value (missing keys are 0). */
-final class ConditionEvaluator {
+/**
+ * Evaluates conditions over final states. Keys are {@code P<i>:<reg>} for registers and the
+ * location name for locations; comparisons are on signed 64-bit values.
+ */
+public final class ConditionEvaluator {
   private ConditionEvaluator() {}
 
+  /** {@code c} over a full state (missing keys read as 0, the value of unwritten registers). */
   static boolean holds(Condition c, Map<String, Long> state) {
+    return holds(c, key -> state.getOrDefault(key, 0L));
+  }
+
+  /**
+   * {@code c} with each register or location key valued by {@code valueOf} (which may throw for
+   * keys it does not know).
+   */
+  public static boolean holds(Condition c, java.util.function.ToLongFunction<String> valueOf) {
     if (c instanceof Condition.And a) {
-      return holds(a.left(), state) && holds(a.right(), state);
+      return holds(a.left(), valueOf) && holds(a.right(), valueOf);
     } else if (c instanceof Condition.Or o) {
-      return holds(o.left(), state) || holds(o.right(), state);
+      return holds(o.left(), valueOf) || holds(o.right(), valueOf);
     } else if (c instanceof Condition.Not not) {
-      return !holds(not.operand(), state);
+      return !holds(not.operand(), valueOf);
     } else if (c instanceof Condition.Constant k) {
       return k.value();
     }
     Condition.Compare cmp = (Condition.Compare) c;
-    long l = value(cmp.left(), state);
-    long r = value(cmp.right(), state);
+    long l = value(cmp.left(), valueOf);
+    long r = value(cmp.right(), valueOf);
     return switch (cmp.op()) {
       case EQ -> l == r;
       case NE -> l != r;
@@ -30,16 +42,18 @@ final class ConditionEvaluator {
     };
   }
 
-  static long value(Condition.Term t, Map<String, Long> state) {
+  private static long value(
+      Condition.Term t, java.util.function.ToLongFunction<String> valueOf) {
     if (t instanceof Condition.ConstantTerm k) {
       return k.value();
     } else if (t instanceof Condition.RegisterTerm r) {
-      return state.getOrDefault(key(r), 0L);
+      return valueOf.applyAsLong(key(r));
     }
-    return state.getOrDefault(((Condition.LocationTerm) t).location(), 0L);
+    return valueOf.applyAsLong(((Condition.LocationTerm) t).location());
   }
 
-  static String key(Condition.RegisterTerm r) {
+  /** The state key of a register term: {@code P<thread>:<register>}. */
+  public static String key(Condition.RegisterTerm r) {
     return "P" + r.thread() + ":" + r.register();
   }
 

@@ -1,5 +1,6 @@
 package io.github.ptxlitmus.testing;
 
+import io.github.ptxlitmus.check.ConditionEvaluator;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.LitmusParser;
@@ -147,37 +148,15 @@ final class States {
 
   /** Whether {@code state} satisfies {@code c}; every key of {@code c} must be in the state. */
   static boolean holds(Condition c, FinalState state) {
-    if (c instanceof Condition.And a) {
-      return holds(a.left(), state) && holds(a.right(), state);
-    } else if (c instanceof Condition.Or o) {
-      return holds(o.left(), state) || holds(o.right(), state);
-    } else if (c instanceof Condition.Not n) {
-      return !holds(n.operand(), state);
-    } else if (c instanceof Condition.Constant k) {
-      return k.value();
-    }
-    Condition.Compare cmp = (Condition.Compare) c;
-    long l = value(cmp.left(), state);
-    long r = value(cmp.right(), state);
-    return switch (cmp.op()) {
-      case EQ -> l == r;
-      case NE -> l != r;
-      case LT -> l < r;
-      case LE -> l <= r;
-      case GT -> l > r;
-      case GE -> l >= r;
-    };
-  }
-
-  private static long value(Condition.Term t, FinalState state) {
-    if (t instanceof Condition.ConstantTerm k) {
-      return k.value();
-    }
-    Long v = state.values().get(key(t));
-    if (v == null) {
-      throw new IllegalStateException("key " + key(t) + " not in " + state);
-    }
-    return v;
+    return ConditionEvaluator.holds(
+        c,
+        key -> {
+          Long v = state.values().get(key);
+          if (v == null) {
+            throw new IllegalStateException("key " + key + " not in " + state);
+          }
+          return v;
+        });
   }
 
   /** States one per line, each indented by {@code indent}, sorted; {@code (none)} if empty. */
