@@ -32,10 +32,11 @@ import picocli.CommandLine.Spec;
  * {@code *.litmus}, sorted) in parallel, prints a herd-style text or a JSON report in sorted
  * order, and optionally compares the answers with an expected-outcome CSV; with {@code
  * --explain} / {@code --dot} it also explains each test's outcome of interest (or named states)
- * and writes Graphviz files of the executions ({@link ExplainStep}). Exit code 0 when
- * all is well, 1 on an undocumented expectation mismatch or a file that could not be parsed or
- * checked, 2 on a usage error. Never prints a stack trace: every failure of one file becomes one
- * line of the report. See {@code docs/cli.md}.
+ * and writes Graphviz files of the executions ({@link ExplainStep}). {@code --decide} and
+ * {@code --states} force the checker's decide or states mode (default: chosen by size). Exit
+ * code 0 when all is well, 1 on an undocumented expectation mismatch or a file that could not
+ * be parsed or checked, 2 on a usage error. Never prints a stack trace: every failure of one
+ * file becomes one line of the report. See {@code docs/cli.md}.
  */
 @Command(
     name = "check",
@@ -105,6 +106,20 @@ public final class CheckCommand implements Callable<Integer> {
       paramLabel = "K",
       description = "Loop unrolling bound (default: the checker's, 2).")
   private Integer bound;
+
+  @Option(
+      names = "--decide",
+      description =
+          "Decide only the condition with the pruned search, stopping at the first witness"
+              + " (flag 'decided'); the states listed are witnesses only.")
+  private boolean decide;
+
+  @Option(
+      names = "--states",
+      description =
+          "List every allowed state with the exhaustive search, however large the test."
+              + " Default: states mode for small tests, decide mode for large ones.")
+  private boolean statesMode;
 
   @Option(
       names = "--all-states",
@@ -251,6 +266,14 @@ public final class CheckCommand implements Callable<Integer> {
     }
     if (jobs != null && jobs < 1) {
       throw usage("-j must be >= 1: " + jobs);
+    }
+    if (decide && statesMode) {
+      throw usage("--decide and --states are mutually exclusive");
+    }
+    if (decide) {
+      options = options.withMode(CheckOptions.Mode.DECIDE);
+    } else if (statesMode) {
+      options = options.withMode(CheckOptions.Mode.STATES);
     }
     return options;
   }

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       ParseCommand.class,
       CheckCommand.class,
+      GenerateCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */

@@ -242,4 +242,30 @@ class CheckCommandTest {
         .filteredOn(l -> l.startsWith("Test B"))
         .hasSize(1);
   }
+
+  @Test
+  void decideAndStatesSelectTheModeAndExcludeEachOther() throws Exception {
+    Path a = write("A.litmus", "holds");
+    assertThat(run(a.toString())).isEqualTo(0);
+    assertThat(seenOptions.get().mode()).isEqualTo(CheckOptions.Mode.AUTO);
+    assertThat(run("--decide", a.toString())).isEqualTo(0);
+    assertThat(seenOptions.get().mode()).isEqualTo(CheckOptions.Mode.DECIDE);
+    assertThat(run("--states", a.toString())).isEqualTo(0);
+    assertThat(seenOptions.get().mode()).isEqualTo(CheckOptions.Mode.STATES);
+    assertThat(run("--decide", "--states", a.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--decide and --states are mutually exclusive");
+  }
+
+  @Test
+  void decideModeOnARealTestPrintsTheDecidedFlag() throws Exception {
+    Path mp = write("MP.litmus", io.github.ptxlitmus.bench.Family.MP.generate(3));
+    CommandLine cmd = new CommandLine(new CheckCommand());
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    assertThat(cmd.execute("--decide", mp.toString())).isEqualTo(0);
+    assertThat(out.toString())
+        .contains("Test MP-3 Forbidden")
+        .contains("Flag decided")
+        .contains("Summary: 1 tests, 0 ok, 1 no");
+  }
 }
