@@ -186,7 +186,7 @@ public final class CheckResult {
 
   static Function<Condition, Explanation> explainerFor(
       LitmusTest test, java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits) {
-    return c -> Explainer.explain(test, limits.get(), c, StateText.print(c));
+    return c -> Explainer.explain(test, limits, c, StateText.print(c));
   }
 
   @Override

@@ -20,10 +20,25 @@ public final class ConditionEvaluator {
    * keys it does not know).
    */
   public static boolean holds(Condition c, java.util.function.ToLongFunction<String> valueOf) {
-    if (c instanceof Condition.And a) {
-      return holds(a.left(), valueOf) && holds(a.right(), valueOf);
-    } else if (c instanceof Condition.Or o) {
-      return holds(o.left(), valueOf) || holds(o.right(), valueOf);
+    if (c instanceof Condition.And || c instanceof Condition.Or) {
+      // Chains of one operator are walked with a loop: the parser accepts flat conjunctions of
+      // any length, which recursion would not survive (nesting itself is bounded at parse).
+      boolean conjunction = c instanceof Condition.And;
+      java.util.Deque<Condition> todo = new java.util.ArrayDeque<>();
+      todo.push(c);
+      while (!todo.isEmpty()) {
+        Condition x = todo.pop();
+        if (conjunction && x instanceof Condition.And a) {
+          todo.push(a.right());
+          todo.push(a.left());
+        } else if (!conjunction && x instanceof Condition.Or o) {
+          todo.push(o.right());
+          todo.push(o.left());
+        } else if (holds(x, valueOf) != conjunction) {
+          return !conjunction;
+        }
+      }
+      return conjunction;
     } else if (c instanceof Condition.Not not) {
       return !holds(not.operand(), valueOf);
     } else if (c instanceof Condition.Constant k) {
@@ -59,17 +74,22 @@ public final class ConditionEvaluator {
 
   /** Adds the keys a condition reads to {@code keys}, in order of appearance. */
   static void collectKeys(Condition c, java.util.Set<String> keys) {
-    if (c instanceof Condition.And a) {
-      collectKeys(a.left(), keys);
-      collectKeys(a.right(), keys);
-    } else if (c instanceof Condition.Or o) {
-      collectKeys(o.left(), keys);
-      collectKeys(o.right(), keys);
-    } else if (c instanceof Condition.Not not) {
-      collectKeys(not.operand(), keys);
-    } else if (c instanceof Condition.Compare cmp) {
-      termKey(cmp.left(), keys);
-      termKey(cmp.right(), keys);
+    java.util.Deque<Condition> todo = new java.util.ArrayDeque<>();
+    todo.push(c);
+    while (!todo.isEmpty()) {
+      Condition x = todo.pop();
+      if (x instanceof Condition.And a) {
+        todo.push(a.right());
+        todo.push(a.left());
+      } else if (x instanceof Condition.Or o) {
+        todo.push(o.right());
+        todo.push(o.left());
+      } else if (x instanceof Condition.Not not) {
+        todo.push(not.operand());
+      } else if (x instanceof Condition.Compare cmp) {
+        termKey(cmp.left(), keys);
+        termKey(cmp.right(), keys);
+      }
     }
   }
 
@@ -78,16 +98,21 @@ public final class ConditionEvaluator {
    * satisfying it must have).
    */
   static void pinnedRegisters(Condition c, Map<String, Long> out) {
-    if (c instanceof Condition.And a) {
-      pinnedRegisters(a.left(), out);
-      pinnedRegisters(a.right(), out);
-    } else if (c instanceof Condition.Compare cmp && cmp.op() == Condition.Op.EQ) {
-      if (cmp.left() instanceof Condition.RegisterTerm r
-          && cmp.right() instanceof Condition.ConstantTerm k) {
-        out.put(key(r), k.value());
-      } else if (cmp.right() instanceof Condition.RegisterTerm r
-          && cmp.left() instanceof Condition.ConstantTerm k) {
-        out.put(key(r), k.value());
+    java.util.Deque<Condition> todo = new java.util.ArrayDeque<>();
+    todo.push(c);
+    while (!todo.isEmpty()) {
+      Condition x = todo.pop();
+      if (x instanceof Condition.And a) {
+        todo.push(a.right());
+        todo.push(a.left());
+      } else if (x instanceof Condition.Compare cmp && cmp.op() == Condition.Op.EQ) {
+        if (cmp.left() instanceof Condition.RegisterTerm r
+            && cmp.right() instanceof Condition.ConstantTerm k) {
+          out.put(key(r), k.value());
+        } else if (cmp.right() instanceof Condition.RegisterTerm r
+            && cmp.left() instanceof Condition.ConstantTerm k) {
+          out.put(key(r), k.value());
+        }
       }
     }
   }

@@ -6,6 +6,7 @@ import io.github.ptxlitmus.litmus.Instruction;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
+import io.github.ptxlitmus.search.DecisionSearch;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.ExecutionTrace;
 import io.github.ptxlitmus.search.SearchLimits;
@@ -20,26 +21,44 @@ import java.util.Optional;
 final class Explainer {
   private Explainer() {}
 
+  /**
+   * First decides the state with the pruned search (a witness, or none); for a forbidden state
+   * then lists, with the exhaustive search's explain mode, the candidates that would produce
+   * it and the axiom each violates.
+   */
   static Explanation explain(
-      LitmusTest test, SearchLimits limits, Condition target, String targetText) {
-    List<ExecutionTrace> traces =
-        Enumerator.explain(test, limits, state -> ConditionEvaluator.holds(target, state));
-    boolean complete = System.nanoTime() - limits.deadlineNanos() < 0;
-    Optional<Explanation.Witness> witness = Optional.empty();
+      LitmusTest test,
+      java.util.function.Supplier<SearchLimits> limits,
+      Condition target,
+      String targetText) {
+    java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+    ConditionEvaluator.collectKeys(target, keys);
+    java.util.Set<String> locations = new java.util.LinkedHashSet<>();
+    keys.stream().filter(k -> !k.contains(":")).forEach(locations::add);
+    Map<String, Long> pins = new LinkedHashMap<>();
+    ConditionEvaluator.pinnedRegisters(target, pins);
+    DecisionSearch.WitnessResult decided =
+        DecisionSearch.witness(
+            test,
+            limits.get(),
+            new DecisionSearch.Goal(
+                Optional.of(state -> ConditionEvaluator.holds(target, state)), locations, pins));
+    if (decided.witness().isPresent()) {
+      return new Explanation(
+          targetText, true, List.of(), Optional.of(witness(decided.witness().get())), 1, true,
+          true, Optional.empty());
+    }
+    if (decided.limit().isPresent()) {
+      return new Explanation(
+          targetText, false, List.of(), Optional.empty(), 0, false, false, decided.limit());
+    }
+    Enumerator.ExplainResult listed =
+        Enumerator.explain(test, limits.get(), state -> ConditionEvaluator.holds(target, state));
+    List<ExecutionTrace> traces = listed.traces();
     Map<List<Object>, Explanation.Reason> groups = new LinkedHashMap<>();
     for (ExecutionTrace t : traces) {
       if (t.consistent()) {
-        if (witness.isEmpty()) {
-          ExecutionGraph g = graph(t, List.of(), List.of());
-          List<String> races = new ArrayList<>();
-          for (int[] r : t.races()) {
-            if (r[0] < r[1]) { // dataRaces is symmetric: name each pair once
-              races.add(g.events().get(r[0]) + " ~ " + g.events().get(r[1]));
-            }
-          }
-          witness = Optional.of(new Explanation.Witness(g, races));
-        }
-        continue;
+        continue; // cannot happen: the pruned search found no witness
       }
       Violation v = expand(t, t.violation().orElseThrow());
       List<Object> key = List.of(v.axiom(), v.relations(), v.events());
@@ -62,8 +81,19 @@ final class Explainer {
         Comparator.comparingInt((Explanation.Reason r) -> r.events().size())
             .thenComparing(Comparator.comparingLong(Explanation.Reason::candidates).reversed()));
     return new Explanation(
-        targetText, witness.isPresent(), reasons, witness, traces.size(),
-        complete && traces.size() < Enumerator.MAX_TRACES);
+        targetText, false, reasons, Optional.empty(), traces.size(), listed.limit().isEmpty(),
+        true, listed.limit());
+  }
+
+  private static Explanation.Witness witness(ExecutionTrace t) {
+    ExecutionGraph g = graph(t, List.of(), List.of());
+    List<String> races = new ArrayList<>();
+    for (int[] r : t.races()) {
+      if (r[0] < r[1]) { // dataRaces is symmetric: name each pair once
+        races.add(g.events().get(r[0]) + " ~ " + g.events().get(r[1]));
+      }
+    }
+    return new Explanation.Witness(g, races);
   }
 
   /**

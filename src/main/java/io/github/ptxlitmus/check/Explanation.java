@@ -17,8 +17,12 @@ import java.util.Optional;
  * @param reasons for a forbidden state, the groups of rejected candidates (may also be present
  *     for an allowed state: other candidates that produce it but are rejected)
  * @param witness for an allowed state, one consistent execution producing it
- * @param candidates candidate executions that produce the state, consistent or not
- * @param complete false when a search limit stopped the explanation early
+ * @param candidates candidate executions listed that produce the state, consistent or not
+ * @param complete false when a search limit stopped the explanation early: then either the
+ *     state is not decided ({@link #decided()} false) or the reasons are a partial list
+ * @param decided whether allowed/forbidden is known (a witness found, or proven that none
+ *     exists)
+ * @param limit the limit that was hit, if any
  */
 public record Explanation(
     String state,
@@ -26,7 +30,9 @@ public record Explanation(
     List<Reason> reasons,
     Optional<Witness> witness,
     long candidates,
-    boolean complete) {
+    boolean complete,
+    boolean decided,
+    Optional<String> limit) {
 
   public Explanation {
     reasons = List.copyOf(reasons);
@@ -98,14 +104,23 @@ public record Explanation(
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
+    if (!decided) {
+      sb.append("State ").append(state).append(" could not be decided: ")
+          .append(limit.orElse("a search limit was hit")).append(".\n");
+      return sb.toString();
+    }
     if (allowed) {
       sb.append("State ").append(state).append(" is allowed.\n");
-    } else if (candidates == 0) {
+    } else if (candidates == 0 && complete) {
       sb.append("State ").append(state)
           .append(" is forbidden: no candidate execution produces it.\n");
-    } else {
+    } else if (complete) {
       sb.append("State ").append(state).append(" is forbidden: all ").append(candidates)
           .append(" candidate executions that produce it violate an axiom.\n");
+    } else {
+      sb.append("State ").append(state).append(" is forbidden (no consistent execution produces")
+          .append(" it); the first ").append(candidates)
+          .append(" candidate executions that would produce it violate:\n");
     }
     witness.ifPresent(
         w -> {
@@ -133,7 +148,8 @@ public record Explanation(
       }
     }
     if (!complete) {
-      sb.append("  (incomplete: a search limit was hit)\n");
+      sb.append("  (list incomplete: ").append(limit.orElse("a search limit was hit"))
+          .append(")\n");
     }
     return sb.toString();
   }

@@ -63,7 +63,7 @@ public final class LitmusChecker {
     SearchLimits limits =
         new SearchLimits(
             options.loopBound(),
-            start + options.timeLimit().toNanos(),
+            deadline(start),
             formatDuration(options.timeLimit()),
             options.candidateLimit());
     CheckOptions.Mode mode = options.mode();
@@ -107,11 +107,22 @@ public final class LitmusChecker {
         Optional.of(state -> ConditionEvaluator.holds(target, state)), locations, pins);
   }
 
+  /** {@code start} plus the time limit, saturated: a limit of centuries means none. */
+  private long deadline(long start) {
+    long budget;
+    try {
+      budget = Math.min(options.timeLimit().toNanos(), Long.MAX_VALUE / 4);
+    } catch (ArithmeticException tooLong) {
+      budget = Long.MAX_VALUE / 4;
+    }
+    return start + budget;
+  }
+
   /** Fresh limits for an explanation run, measured from now. */
   private SearchLimits limits() {
     return new SearchLimits(
         options.loopBound(),
-        System.nanoTime() + options.timeLimit().toNanos(),
+        deadline(System.nanoTime()),
         formatDuration(options.timeLimit()),
         options.candidateLimit());
   }
@@ -236,6 +247,9 @@ public final class LitmusChecker {
   }
 
   private static String formatDuration(Duration d) {
+    if (d.getSeconds() > 1_000_000_000L) {
+      return d.getSeconds() + " s";
+    }
     return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
   }
 

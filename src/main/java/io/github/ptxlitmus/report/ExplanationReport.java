@@ -48,6 +48,8 @@ public final class ExplanationReport {
     node.put("allowed", e.allowed());
     node.put("candidates", e.candidates());
     node.put("complete", e.complete());
+    node.put("decided", e.decided());
+    e.limit().ifPresent(l -> node.put("limit", l));
     ArrayNode reasons = node.putArray("reasons");
     for (Explanation.Reason r : e.reasons()) {
       ObjectNode item = reasons.addObject();

@@ -46,6 +46,8 @@ public final class DecisionSearch {
   private boolean deadlock;
   private long candidates;
   private long steps;
+  /** The first consistent execution recorded (decide mode: the witness). */
+  private ExecutionTrace witness;
   private boolean found;
 
   private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal) {
@@ -88,6 +90,32 @@ public final class DecisionSearch {
     return new SearchResult(
         Map.copyOf(s.outcomes), Map.copyOf(s.racy), Map.copyOf(s.mixedRaces), s.boundHit,
         s.deadlock, limit, s.candidates, Map.of());
+  }
+
+  /** A witness, or why there is none. */
+  public record WitnessResult(Optional<ExecutionTrace> witness, Optional<String> limit) {}
+
+  /**
+   * Decide mode returning the witness execution itself: the first consistent execution whose
+   * state satisfies the goal's target, or empty with the limit that stopped the search (empty
+   * limit and no witness: none exists). Tests with partially overlapping writes are searched
+   * exhaustively for a witness.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
+   */
+  public static WitnessResult witness(LitmusTest test, SearchLimits limits, Goal goal) {
+    DecisionSearch s = new DecisionSearch(test, limits, goal);
+    try {
+      s.search();
+    } catch (Stop stop) {
+      if (stop == MIXED) {
+        return Enumerator.firstWitness(test, limits, goal.target().orElseThrow());
+      }
+      if (!s.found) {
+        return new WitnessResult(Optional.empty(), Optional.of(stop.getMessage()));
+      }
+    }
+    return new WitnessResult(Optional.ofNullable(s.witness), Optional.empty());
   }
 
   /** Signals partially overlapping writes: the exhaustive search handles those. */
@@ -213,13 +241,18 @@ public final class DecisionSearch {
         return;
       }
       Segment seg = segments.get(i);
+      boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
         if (!pinnedAllows(seg, w)) {
           continue;
         }
         choose(seg, w);
-        chooseRf(i + 1);
+        assigned[seg.read()] = last;
+        if (!last || constraintsMayHold()) {
+          chooseRf(i + 1);
+        }
       }
+      assigned[seg.read()] = false;
     }
 
     /**
@@ -321,7 +354,7 @@ public final class DecisionSearch {
         lastWrites = EventSet.of(n, chosen);
         Optional<Result> r = solve(fixed, Relation.empty(n), lastEdges);
         if (r.isPresent()) {
-          record(state, r.get());
+          record(state, r.get(), fixed);
         }
         return;
       }
@@ -352,8 +385,19 @@ public final class DecisionSearch {
       return project(finalState(finalMemory(rank)), goal.observedLocations());
     }
 
-    private void record(Map<String, Long> state, Result r) {
+    private void record(Map<String, Long> state, Result r, Fixed fixed) {
       outcomes.merge(state, 1L, Long::sum);
+      if (witness == null) {
+        Relation races = model.dataRaces(r.cause());
+        List<int[]> pairs = new ArrayList<>();
+        races.forEach((a, b) -> pairs.add(new int[] {a, b}));
+        witness =
+            new ExecutionTrace(
+                events, model.programOrder(), fixed.rf(), r.co(),
+                model.fromReads(byteSources, r.co()),
+                fixed.sw().union(model.fenceScSynchronization(r.sc())), r.sc(), Optional.empty(),
+                Optional.of(state), pairs);
+      }
       Relation races = model.dataRaces(r.cause());
       if (!races.isEmpty()) {
         racy.putIfAbsent(state, describe(races.pairs()[0]));
@@ -368,8 +412,8 @@ public final class DecisionSearch {
       }
     }
 
-    /** A consistent completion. */
-    private record Result(Relation cause) {}
+    /** A consistent completion: its causality, Fence-SC order and coherence order. */
+    private record Result(Relation cause, Relation sc, Relation co) {}
 
     /** The partial orders of one node of the backtracking. */
     private record Partial(Relation sc, Relation co) {}
@@ -405,7 +449,7 @@ public final class DecisionSearch {
       }
       List<int[]> open = open(cur);
       if (open.isEmpty()) {
-        return Optional.of(new Result(cur.cause()));
+        return Optional.of(new Result(cur.cause(), cur.sc(), cur.co()));
       }
       int[] pair = open.get(0);
       for (int dir = 0; dir < 2; dir++) {

@@ -96,15 +96,35 @@ public final class Enumerator {
    *
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
    */
-  public static List<ExecutionTrace> explain(
+  public static ExplainResult explain(
       LitmusTest test, SearchLimits limits, Predicate<Map<String, Long>> target) {
     Enumerator e = new Enumerator(test, limits, Optional.of(target));
+    Optional<String> limit = Optional.empty();
     try {
       e.search();
     } catch (LimitReached r) {
-      // keep what was found
+      limit = Optional.of(r.getMessage());
     }
-    return List.copyOf(e.traces);
+    if (limit.isEmpty() && e.traces.size() >= MAX_TRACES) {
+      limit = Optional.of("at most " + MAX_TRACES + " candidates listed");
+    }
+    return new ExplainResult(List.copyOf(e.traces), limit);
+  }
+
+  /**
+   * The candidates found by {@link #explain}, and the limit that stopped the listing (then the
+   * list is partial).
+   */
+  public record ExplainResult(List<ExecutionTrace> traces, Optional<String> limit) {}
+
+  /** The first consistent trace satisfying {@code target}, exhaustively (for mixed sizes). */
+  static DecisionSearch.WitnessResult firstWitness(
+      LitmusTest test, SearchLimits limits, Predicate<Map<String, Long>> target) {
+    ExplainResult r = explain(test, limits, target);
+    Optional<ExecutionTrace> w =
+        r.traces().stream().filter(ExecutionTrace::consistent).findFirst();
+    return new DecisionSearch.WitnessResult(
+        w, w.isPresent() ? Optional.empty() : r.limit());
   }
 
   /**
@@ -127,8 +147,12 @@ public final class Enumerator {
       perThread.add(paths);
       combos += Math.log(paths.size()) / Math.log(2);
     }
+    // The shortest path of each thread: longer ones are mostly loop iterations that branch
+    // constraints prune as soon as the values are known (ExecutionSpace.constraintsMayHold).
     List<ThreadPath> first = new ArrayList<>();
-    perThread.forEach(p -> first.add(p.get(0)));
+    perThread.forEach(
+        p -> first.add(
+            p.stream().min(java.util.Comparator.comparingInt(x -> x.events().size())).orElseThrow()));
     ExecutionSpace x = new ExecutionSpace(test, locations, first);
     double bits = combos + x.model.fenceScPairs().count() / 2.0;
     for (ExecutionSpace.Segment seg : x.segments) {
@@ -228,12 +252,17 @@ public final class Enumerator {
       }
       Segment seg = segments.get(i);
       Event read = events.get(seg.read());
+      boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
         for (int b : seg.bytes()) {
           byteSources[seg.read()][b - read.offset()] = w;
         }
-        chooseRf(i + 1);
+        assigned[seg.read()] = last;
+        if (!last || constraintsMayHold()) {
+          chooseRf(i + 1);
+        }
       }
+      assigned[seg.read()] = false;
     }
 
     // ---- after rf --------------------------------------------------------------------------
@@ -376,9 +405,9 @@ public final class Enumerator {
 
     private void chooseCoherence(Choices choices) {
       List<List<List<Integer>>> orders = new ArrayList<>();
-      // Explaining, every total order is tried so that Coherence (8.10.1) can be the reason;
-      // otherwise only the linear extensions of causality, which is that axiom.
-      Relation constraint = explaining() ? Relation.empty(n) : choices.cause();
+      // Only the linear extensions of causality: the Coherence axiom (8.10.1). Explanations
+      // therefore never name Coherence; a candidate whose every order breaks it is left out.
+      Relation constraint = choices.cause();
       for (List<Integer> ws : coherenceGroups()) {
         List<List<Integer>> lin = new ArrayList<>();
         linearExtensions(ws, constraint, new ArrayList<>(), lin);
@@ -457,9 +486,6 @@ public final class Enumerator {
       countCandidate();
       Relation fr = model.fromReads(byteSources, co);
       Optional<Violation> v = choices.early();
-      if (v.isEmpty() && explaining()) {
-        v = model.coherence(cause, co);
-      }
       if (v.isEmpty()) {
         v = model.atomicity(byteSources, fr, co);
       }

@@ -104,6 +104,7 @@ class ExecutionSpace {
             .mapToInt(Event::id)
             .toArray();
     reductionGuess = new long[n];
+    assigned = new boolean[n];
     byteSources = new int[n][];
     Relation poRel = model.programOrder();
     for (int r : reads) {
@@ -172,6 +173,9 @@ class ExecutionSpace {
 
   /** The value a read returns: its bytes from their sources, little-endian (8.2). */
   long readValue(int readEvent) {
+    if (partial && !assigned[readEvent]) {
+      throw UNASSIGNED;
+    }
     if (events.get(readEvent).kind() == EventKind.BARRIER_WAIT) {
       return reductionGuess[readEvent]; // bar.red: checked against the phase by reductionsHold
     }
@@ -597,6 +601,43 @@ class ExecutionSpace {
       }
     }
     return true;
+  }
+
+  /** Reads whose rf is fully chosen (by event id), for {@link #constraintsMayHold}. */
+  final boolean[] assigned;
+  /** While true, reading an unassigned read throws {@link #UNASSIGNED}. */
+  private boolean partial;
+
+  /** A value that depends on a read whose source is not chosen yet. */
+  static final RuntimeException UNASSIGNED = new ValueCycle();
+
+  /**
+   * Prunes an rf prefix (DESIGN §4): false when some branch constraint of the paths can
+   * already be evaluated — every read it depends on is chosen — and fails, so no completion of
+   * the prefix takes these paths. Spin loops need this: each further iteration doubles the rf
+   * choices, and all but one value of each load leave the loop.
+   */
+  boolean constraintsMayHold() {
+    value = new long[n];
+    valueState = new byte[n];
+    partial = true;
+    try {
+      for (int t = 0; t < paths.size(); t++) {
+        int base = threadBase[t];
+        for (ThreadPath.Constraint c : paths.get(t).constraints()) {
+          try {
+            if (!c.satisfied(idx -> readValue(base + idx))) {
+              return false;
+            }
+          } catch (ValueCycle notYet) {
+            // depends on an unchosen read, or (only in a full choice) on itself
+          }
+        }
+      }
+      return true;
+    } finally {
+      partial = false;
+    }
   }
 
   /** rf of the current choice (byte sources collapsed to pairs). */
