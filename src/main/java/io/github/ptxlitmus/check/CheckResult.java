@@ -155,7 +155,8 @@ public final class CheckResult {
    * ({@code "P1:r0=1; P1:r1=0;"}). Runs the search again (same options) without pruning, so it
    * costs more than the check.
    *
-   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse or
+   *     names a thread, register or location the test does not have
    * @throws IllegalStateException when this result was built without a checker
    */
   public Explanation explain(String state) {
@@ -186,7 +187,10 @@ public final class CheckResult {
 
   static Function<Condition, Explanation> explainerFor(
       LitmusTest test, java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits) {
-    return c -> Explainer.explain(test, limits, c, StateText.print(c));
+    return c -> {
+      StateText.requireKnown(c, test);
+      return Explainer.explain(test, limits, c, StateText.print(c));
+    };
   }
 
   @Override

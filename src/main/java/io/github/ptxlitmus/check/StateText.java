@@ -25,6 +25,36 @@ public final class StateText {
     return LitmusParser.parseCondition(t);
   }
 
+  /**
+   * Rejects a state that names a thread, register or location the test does not have, as the
+   * parser does for the test's own condition.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException naming the first unknown one
+   */
+  static void requireKnown(Condition c, io.github.ptxlitmus.litmus.LitmusTest test) {
+    java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+    ConditionEvaluator.collectKeys(c, keys);
+    for (String key : keys) {
+      String problem = null;
+      int colon = key.indexOf(':');
+      if (colon > 0) {
+        int thread = Integer.parseInt(key.substring(1, colon));
+        String register = key.substring(colon + 1);
+        if (thread >= test.threads().size()) {
+          problem = "thread P" + thread + " does not exist";
+        } else if (!test.registers(thread).contains(register)) {
+          problem = "register " + register + " is not used by P" + thread;
+        }
+      } else if (test.location(key).isEmpty()) {
+        problem = "location " + key + " does not exist";
+      }
+      if (problem != null) {
+        throw new io.github.ptxlitmus.litmus.LitmusSyntaxException(
+            io.github.ptxlitmus.litmus.SourcePosition.synthetic("state"), problem);
+      }
+    }
+  }
+
   static String print(Condition c) {
     return LitmusPrinter.condition(c);
   }

@@ -99,7 +99,7 @@ final class InitParser {
               Optional.of(new LocationDecl.Alias(target, proxy)), state.source.position(start)));
     } else if (c.tryConsume(":")) {
       Declared d = qualifiers(Mnemonic.readSpaced(c));
-      long value = c.tryConsume("=") ? value() : 0;
+      long value = c.tryConsume("=") ? value(d.type) : 0;
       declare(name, start);
       state.putLocation(
           new LocationDecl(name, value, d.type, d.space, Optional.empty(),
@@ -112,6 +112,22 @@ final class InitParser {
           new LocationDecl(name, value, DataType.UNTYPED, StateSpace.GENERIC, Optional.empty(),
               state.source.position(start)));
     }
+  }
+
+  /** A constant that must fit {@code type} (signed or unsigned reading, as for arrays). */
+  private long value(DataType type) {
+    c.skipTrivia();
+    int at = c.pos();
+    long v = value();
+    int bits = type.bits();
+    if (!type.isUntyped() && bits < 64) {
+      long min = -(1L << (bits - 1));
+      long max = (1L << bits) - 1;
+      if (v < min || v > max) {
+        throw c.errorAt(at, "constant out of range for " + type.ptxName());
+      }
+    }
+    return v;
   }
 
   private long value() {
@@ -135,7 +151,7 @@ final class InitParser {
       array(d, name, nameAt, start);
       return;
     }
-    long value = c.tryConsume("=") ? value() : 0;
+    long value = c.tryConsume("=") ? value(d.type) : 0;
     declare(name, nameAt);
     state.putLocation(
         new LocationDecl(name, value, d.type, d.space, Optional.empty(),

@@ -32,6 +32,19 @@ public record LitmusTest(
     return locations.stream().filter(l -> l.name().equals(name)).findFirst();
   }
 
+  /**
+   * The registers thread {@code thread} mentions or initialises (names without {@code %});
+   * empty for a thread that does not exist.
+   */
+  public java.util.Set<String> registers(int thread) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    threads.stream().filter(t -> t.id() == thread).forEach(t -> out.addAll(Registers.of(t)));
+    registerInits.stream()
+        .filter(r -> r.thread() == thread)
+        .forEach(r -> out.add(r.register()));
+    return out;
+  }
+
   /** Number of instructions over all threads, labels excluded. */
   public int instructionCount() {
     return (int)

@@ -173,7 +173,7 @@ public final class DecisionSearch {
     if (candidates > limits.candidateLimit()) {
       throw new Stop("candidate limit " + limits.candidateLimit());
     }
-    if ((candidates & 63) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
+    if ((candidates & 7) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
       throw new Stop("time limit " + limits.timeLimitText());
     }
   }
@@ -191,7 +191,7 @@ public final class DecisionSearch {
 
     @Override
     void step() {
-      if ((++steps & 1023) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
+      if ((++steps & 63) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
         throw new Stop("time limit " + limits.timeLimitText());
       }
     }

@@ -212,7 +212,7 @@ public final class Enumerator {
     if (candidates > limits.candidateLimit()) {
       throw new LimitReached("candidate limit " + limits.candidateLimit());
     }
-    if ((candidates & 255) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
+    if ((candidates & 15) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
       throw new LimitReached("time limit " + limits.timeLimitText());
     }
   }
@@ -221,7 +221,7 @@ public final class Enumerator {
 
   /** Limits for work between candidates: checked every 1024 steps. */
   private void step() {
-    if ((++steps & 1023) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
+    if ((++steps & 63) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
       throw new LimitReached("time limit " + limits.timeLimitText());
     }
   }
