@@ -22,8 +22,10 @@ public enum Flag {
   OUTSIDE_MODEL,
   /**
    * Decide mode: only the condition was decided (the pruned search stopped at the first
-   * witness), so the states listed are witnesses, not every allowed state, and the counts are
-   * of distinct states found.
+   * witness). The states listed are witnesses, not every allowed state; the counts are of
+   * distinct states found; and {@link #DATA_RACE} reflects only the witness execution, not all
+   * executions (a test with possible partial overlaps is never decided this way, so {@link
+   * #MIXED_SIZE_RACE} and the UNDEFINED verdict stay exact).
    */
   DECIDED
 }

@@ -82,7 +82,8 @@ public final class HerdTextReport {
     for (FinalState state : r.states()) {
       line(out, state.toString());
     }
-    line(out, r.conditionHolds() ? "Ok" : "No");
+    // With a limit hit the states may be incomplete, so the condition is not known either.
+    line(out, r.verdict() == Verdict.UNKNOWN ? "Unknown" : r.conditionHolds() ? "Ok" : "No");
     line(out, "Witnesses");
     line(out, "Positive: " + r.positive() + " Negative: " + r.negative());
     for (Flag flag : Flag.values()) {

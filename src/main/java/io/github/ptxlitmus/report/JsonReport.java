@@ -96,7 +96,11 @@ public final class JsonReport {
     }
     CheckResult r = ((TestOutcome.Checked) outcome).result();
     node.put("test", r.testName());
-    node.put("holds", r.conditionHolds());
+    if (r.verdict() == io.github.ptxlitmus.check.Verdict.UNKNOWN) {
+      node.putNull("holds"); // a limit was hit: not known
+    } else {
+      node.put("holds", r.conditionHolds());
+    }
     node.put("verdict", Words.verdict(r.verdict()));
     r.unknownReason().ifPresent(reason -> node.put("unknownReason", reason));
     node.put("condition", ConditionPrinter.print(r.condition()));

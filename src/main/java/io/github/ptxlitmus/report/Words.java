@@ -22,6 +22,14 @@ final class Words {
 
   /** herd's observation word: Never when no positive witness, Always when no negative one. */
   static String observation(CheckResult result) {
+    // herd's words describe all executions; with a limit hit, or in decide mode (witnesses
+    // only), that is not known.
+    if (result.verdict() == io.github.ptxlitmus.check.Verdict.UNKNOWN) {
+      return "Unknown";
+    }
+    if (result.has(io.github.ptxlitmus.check.Flag.DECIDED)) {
+      return "Decided";
+    }
     if (result.positive() == 0) {
       return "Never";
     }

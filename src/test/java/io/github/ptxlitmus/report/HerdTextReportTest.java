@@ -58,14 +58,14 @@ class HerdTextReportTest {
             Test SB Unknown
             States 1
             P0:r0=0; x=1;
-            Ok
+            Unknown
             Witnesses
             Positive: 2 Negative: 1
             Flag loop-bound-hit
             Flag limit-hit
             Unknown time limit 60 s
             Condition forall (P1:r0 == 1 /\\ P1:r1 == 0)
-            Observation SB Sometimes 2 1
+            Observation SB Unknown 2 1
             Time SB 60.00
             """);
   }

@@ -56,7 +56,7 @@ class JsonReportTest {
         MAPPER.readTree(
             """
             {"results": [
-              {"file": "U.litmus", "test": "U", "holds": false, "verdict": "Unknown",
+              {"file": "U.litmus", "test": "U", "holds": null, "verdict": "Unknown",
                "unknownReason": "time limit 60 s", "condition": "exists (true)", "states": [],
                "positive": 0, "negative": 1, "flags": [], "millis": 1234, "candidates": 1},
               {"file": "bad.litmus", "error": "boom"}],
