@@ -138,20 +138,20 @@ public final class LitmusChecker {
     long negative = 0;
     boolean race = false;
     Optional<String> mixedRace = Optional.empty();
-    for (Map.Entry<Map<String, Long>, Long> e : search.outcomes().entrySet()) {
-      Map<String, Long> full = e.getKey();
+    for (SearchResult.Outcome o : search.outcomeList()) {
+      Map<String, Long> full = o.state();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
         continue;
       }
       states.add(FinalState.of(project(full, observed)));
       if (ConditionEvaluator.holds(condition.body(), full)) {
-        positive += e.getValue();
+        positive += o.count();
       } else {
-        negative += e.getValue();
+        negative += o.count();
       }
-      race |= search.racyOutcomes().containsKey(full);
-      if (mixedRace.isEmpty() && search.mixedSizeRaces().containsKey(full)) {
-        mixedRace = Optional.of(search.mixedSizeRaces().get(full));
+      race |= o.race().isPresent();
+      if (mixedRace.isEmpty()) {
+        mixedRace = o.mixedRace();
       }
     }
     boolean holds =

@@ -35,6 +35,7 @@ public final class PtxModel {
   private final Relation acquirePatternLast;
   private final List<EventSet> pairwiseMorallyStrongSets;
   private final Relation mutuallyScopedAtomics;
+  private final Relation conflict;
 
   /**
    * @param events the events, ids 0..n-1 in list order
@@ -59,6 +60,7 @@ public final class PtxModel {
     this.acquirePatternLast = acquirePatternLast();
     this.pairwiseMorallyStrongSets = pairwiseMorallyStrongSets();
     this.mutuallyScopedAtomics = mutuallyScopedAtomics();
+    this.conflict = conflicts();
   }
 
   // 8.7.2: overlapping atomic operations (partial overlap included) whose scopes each include
@@ -140,6 +142,10 @@ public final class PtxModel {
   // 8.7.1 conflict: overlapping memory operations, at least one a write; initial writes take
   // part in no conflict (DESIGN §3).
   public Relation conflict() {
+    return conflict;
+  }
+
+  private Relation conflicts() {
     return Relation.fromPredicate(
         n,
         (a, b) ->

@@ -39,9 +39,7 @@ public final class DecisionSearch {
   private final SearchLimits limits;
   private final Goal goal;
   private final Locations locations;
-  private final Map<Map<String, Long>, Long> outcomes = new LinkedHashMap<>();
-  private final Map<Map<String, Long>, String> racy = new LinkedHashMap<>();
-  private final Map<Map<String, Long>, String> mixedRaces = new LinkedHashMap<>();
+  private final SearchResult.Collector outcomes = new SearchResult.Collector();
   private boolean boundHit;
   private boolean deadlock;
   private long candidates;
@@ -88,8 +86,7 @@ public final class DecisionSearch {
       }
     }
     return new SearchResult(
-        Map.copyOf(s.outcomes), Map.copyOf(s.racy), Map.copyOf(s.mixedRaces), s.boundHit,
-        s.deadlock, limit, s.candidates, Map.of());
+        s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.candidates, Map.of());
   }
 
   /** A witness, or why there is none. */
@@ -124,27 +121,22 @@ public final class DecisionSearch {
   /** The exhaustive search's answer, in this search's shape (projected; target-filtered). */
   private static SearchResult exhaustive(LitmusTest test, SearchLimits limits, Goal goal) {
     SearchResult all = Enumerator.run(test, limits);
-    Map<Map<String, Long>, Long> outcomes = new LinkedHashMap<>();
-    Map<Map<String, Long>, String> racy = new LinkedHashMap<>();
-    Map<Map<String, Long>, String> mixed = new LinkedHashMap<>();
-    for (Map.Entry<Map<String, Long>, Long> e : all.outcomes().entrySet()) {
-      if (goal.target().isPresent() && !goal.target().get().test(e.getKey())) {
+    SearchResult.Collector outcomes = new SearchResult.Collector();
+    for (SearchResult.Outcome o : all.outcomeList()) {
+      if (goal.target().isPresent() && !goal.target().get().test(o.state())) {
         continue;
       }
-      Map<String, Long> state = project(e.getKey(), goal.observedLocations());
-      outcomes.merge(state, 1L, Long::sum);
-      Optional.ofNullable(all.racyOutcomes().get(e.getKey()))
-          .ifPresent(r -> racy.putIfAbsent(state, r));
-      Optional.ofNullable(all.mixedSizeRaces().get(e.getKey()))
-          .ifPresent(r -> mixed.putIfAbsent(state, r));
+      Map<String, Long> state = project(o.state(), goal.observedLocations());
+      outcomes.add(state, o.count());
+      o.race().ifPresent(r -> outcomes.race(state, r));
+      o.mixedRace().ifPresent(r -> outcomes.mixedRace(state, r));
       if (goal.target().isPresent()) {
         break;
       }
     }
     return new SearchResult(
-        Map.copyOf(outcomes), Map.copyOf(racy), Map.copyOf(mixed), all.boundHit(),
-        all.deadlock(), outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(),
-        all.rejections());
+        outcomes.outcomes(), all.boundHit(), all.deadlock(),
+        outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(), all.rejections());
   }
 
   /** Keeps registers and the observed locations (and their 8-byte words {@code x+8}). */
@@ -346,7 +338,7 @@ public final class DecisionSearch {
         if (goal.target().isPresent() && !goal.target().get().test(state)) {
           return;
         }
-        if (goal.target().isEmpty() && outcomes.containsKey(state)) {
+        if (goal.target().isEmpty() && outcomes.contains(state)) {
           return; // this state already has a witness
         }
         Relation lastEdges = lastEdges(last);
@@ -386,7 +378,8 @@ public final class DecisionSearch {
     }
 
     private void record(Map<String, Long> state, Result r, Fixed fixed) {
-      outcomes.merge(state, 1L, Long::sum);
+      tick();
+      outcomes.add(state, 1);
       if (witness == null) {
         Relation races = model.dataRaces(r.cause());
         List<int[]> pairs = new ArrayList<>();
@@ -400,11 +393,11 @@ public final class DecisionSearch {
       }
       Relation races = model.dataRaces(r.cause());
       if (!races.isEmpty()) {
-        racy.putIfAbsent(state, describe(races.pairs()[0]));
+        outcomes.race(state, describe(races.pairs()[0]));
       }
       Relation mixed = model.mixedSizeRaces(r.cause());
       if (!mixed.isEmpty()) {
-        mixedRaces.putIfAbsent(state, describe(mixed.pairs()[0]));
+        outcomes.mixedRace(state, describe(mixed.pairs()[0]));
       }
       if (goal.target().isPresent()) {
         found = true;

@@ -27,9 +27,7 @@ public final class Enumerator {
   private final LitmusTest test;
   private final SearchLimits limits;
   private final Locations locations;
-  private final Map<Map<String, Long>, Long> outcomes = new LinkedHashMap<>();
-  private final Map<Map<String, Long>, String> racy = new LinkedHashMap<>();
-  private final Map<Map<String, Long>, String> mixedRaces = new LinkedHashMap<>();
+  private final SearchResult.Collector outcomes = new SearchResult.Collector();
   private final Map<Axiom, Long> rejections = new EnumMap<>(Axiom.class);
   private boolean boundHit;
   private boolean deadlock;
@@ -78,14 +76,7 @@ public final class Enumerator {
       limit = Optional.of(r.getMessage());
     }
     return new SearchResult(
-        Map.copyOf(e.outcomes),
-        Map.copyOf(e.racy),
-        Map.copyOf(e.mixedRaces),
-        e.boundHit,
-        e.deadlock,
-        limit,
-        e.candidates,
-        Map.copyOf(e.rejections));
+        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.candidates, e.rejections);
   }
 
   /**
@@ -510,14 +501,14 @@ public final class Enumerator {
         reject(v.get().axiom());
         return;
       }
-      outcomes.merge(state, 1L, Long::sum);
+      outcomes.add(state, 1);
       Relation races = model.dataRaces(cause);
-      if (!races.isEmpty() && !racy.containsKey(state)) {
-        racy.put(state, describe(races.pairs()[0]));
+      if (!races.isEmpty()) {
+        outcomes.race(state, describe(races.pairs()[0]));
       }
       Relation mixed = model.mixedSizeRaces(cause);
-      if (!mixed.isEmpty() && !mixedRaces.containsKey(state)) {
-        mixedRaces.put(state, describe(mixed.pairs()[0]));
+      if (!mixed.isEmpty()) {
+        outcomes.mixedRace(state, describe(mixed.pairs()[0]));
       }
     }
 

@@ -1,32 +1,142 @@
 package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.model.Axiom;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the search found for one test.
+ * What the search found for one test. Immutable.
  *
- * @param outcomes each distinct full final state (every register of every thread as {@code
- *     P<i>:<reg>}, every location by name, aliases included) → the number of consistent
- *     executions that end in it
- * @param racyOutcomes the full final states reached by some consistent execution with a data
- *     race, mapped to one racing pair's description
- * @param mixedSizeRaces the full final states reached by some consistent execution with a
- *     mixed-size data race (8.7.2), mapped to one racing pair's description
- * @param boundHit some path was cut by the loop bound
- * @param deadlock some candidate could not complete (a thread waits forever at a barrier, or
- *     barriers order themselves cyclically)
- * @param limit the limit that stopped the search early, if any
- * @param candidates candidate executions examined
- * @param rejections for each axiom, how many candidates it rejected first
+ * <ul>
+ *   <li>{@link #outcomeList()}: each distinct final state (every register of every thread as
+ *       {@code P<i>:<reg>}, every location by name, aliases included; the pruned search keeps
+ *       only the observed locations) with the number of consistent executions that end in it
+ *       and, if some such execution has a data race or a mixed-size data race (8.7.2), one
+ *       racing pair's description;
+ *   <li>{@code boundHit}: some path was cut by the loop bound;
+ *   <li>{@code deadlock}: some candidate could not complete (a thread waits forever at a
+ *       barrier, or barriers order themselves cyclically);
+ *   <li>{@code limit}: the limit that stopped the search early, if any;
+ *   <li>{@code candidates}: candidate executions examined;
+ *   <li>{@code rejections}: for each axiom, how many candidates it rejected first.
+ * </ul>
  */
-public record SearchResult(
-    Map<Map<String, Long>, Long> outcomes,
-    Map<Map<String, Long>, String> racyOutcomes,
-    Map<Map<String, Long>, String> mixedSizeRaces,
-    boolean boundHit,
-    boolean deadlock,
-    Optional<String> limit,
-    long candidates,
-    Map<Axiom, Long> rejections) {}
+public final class SearchResult {
+  /** One distinct final state. */
+  public record Outcome(
+      Map<String, Long> state, long count, Optional<String> race, Optional<String> mixedRace) {}
+
+  private final List<Outcome> outcomes;
+  private final boolean boundHit;
+  private final boolean deadlock;
+  private final Optional<String> limit;
+  private final long candidates;
+  private final Map<Axiom, Long> rejections;
+
+  public SearchResult(
+      List<Outcome> outcomes,
+      boolean boundHit,
+      boolean deadlock,
+      Optional<String> limit,
+      long candidates,
+      Map<Axiom, Long> rejections) {
+    this.outcomes = List.copyOf(outcomes);
+    this.boundHit = boundHit;
+    this.deadlock = deadlock;
+    this.limit = limit;
+    this.candidates = candidates;
+    this.rejections = Map.copyOf(rejections);
+  }
+
+  /** The distinct final states, in the order found. */
+  public List<Outcome> outcomeList() {
+    return outcomes;
+  }
+
+  /**
+   * State → execution count, as a map. Hashing many states with {@link Map#hashCode()} is
+   * slow (see {@link StateKey}); prefer {@link #outcomeList()} for large results.
+   */
+  public Map<Map<String, Long>, Long> outcomes() {
+    Map<Map<String, Long>, Long> m = new LinkedHashMap<>();
+    outcomes.forEach(o -> m.put(o.state(), o.count()));
+    return m;
+  }
+
+  /** The states reached by some consistent execution with a data race → one racing pair. */
+  public Map<Map<String, Long>, String> racyOutcomes() {
+    Map<Map<String, Long>, String> m = new LinkedHashMap<>();
+    outcomes.forEach(o -> o.race().ifPresent(r -> m.put(o.state(), r)));
+    return m;
+  }
+
+  /** The states reached by some execution with a mixed-size race → one racing pair. */
+  public Map<Map<String, Long>, String> mixedSizeRaces() {
+    Map<Map<String, Long>, String> m = new LinkedHashMap<>();
+    outcomes.forEach(o -> o.mixedRace().ifPresent(r -> m.put(o.state(), r)));
+    return m;
+  }
+
+  public boolean boundHit() {
+    return boundHit;
+  }
+
+  public boolean deadlock() {
+    return deadlock;
+  }
+
+  public Optional<String> limit() {
+    return limit;
+  }
+
+  public long candidates() {
+    return candidates;
+  }
+
+  public Map<Axiom, Long> rejections() {
+    return rejections;
+  }
+
+  /** Accumulates outcomes, one per distinct state. Not thread-safe. */
+  static final class Collector {
+    private final Map<StateKey, long[]> counts = new LinkedHashMap<>();
+    private final Map<StateKey, String> races = new LinkedHashMap<>();
+    private final Map<StateKey, String> mixed = new LinkedHashMap<>();
+
+    /** Adds {@code count} executions ending in {@code state}. */
+    void add(Map<String, Long> state, long count) {
+      counts.computeIfAbsent(new StateKey(state), k -> new long[1])[0] += count;
+    }
+
+    boolean contains(Map<String, Long> state) {
+      return counts.containsKey(new StateKey(state));
+    }
+
+    boolean isEmpty() {
+      return counts.isEmpty();
+    }
+
+    /** Records a racing pair for the state, if none is recorded yet. */
+    void race(Map<String, Long> state, String pair) {
+      races.putIfAbsent(new StateKey(state), pair);
+    }
+
+    void mixedRace(Map<String, Long> state, String pair) {
+      mixed.putIfAbsent(new StateKey(state), pair);
+    }
+
+    List<Outcome> outcomes() {
+      return counts.entrySet().stream()
+          .map(
+              e ->
+                  new Outcome(
+                      e.getKey().state(),
+                      e.getValue()[0],
+                      Optional.ofNullable(races.get(e.getKey())),
+                      Optional.ofNullable(mixed.get(e.getKey()))))
+          .toList();
+    }
+  }
+}
