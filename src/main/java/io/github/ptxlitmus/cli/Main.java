@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       ParseCommand.class,
       CheckCommand.class,
       GenerateCommand.class,
+      BenchCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */
