@@ -240,8 +240,7 @@ public final class Benchmark {
           time(() -> check(test, CheckOptions.Mode.DECIDE, settings.prunedLimit()));
       // check's default resolves to one of the two engines (as LitmusChecker does): reuse its time.
       boolean autoDecides =
-          Enumerator.estimateLog2(test, CheckOptions.defaults().loopBound())
-              > CheckOptions.AUTO_DECIDE_LOG2;
+          LitmusChecker.resolveMode(test, CheckOptions.defaults()) == CheckOptions.Mode.DECIDE;
       String autoMode = autoDecides ? "decide" : "states";
       OptionalDouble autoMillis = autoDecides ? OptionalDouble.of(decide.millis()) : baselineMillis;
       List<String> problems = new ArrayList<>();

@@ -40,6 +40,12 @@ public record CheckOptions(
   /** The candidate-space size (log2) above which {@link Mode#AUTO} decides instead. */
   public static final int AUTO_DECIDE_LOG2 = 18;
 
+  /**
+   * The number (log2) of combinations of the observed registers' possible values above which
+   * {@link Mode#AUTO} decides instead: listing that many states is what makes a test slow.
+   */
+  public static final int AUTO_DECIDE_STATES_LOG2 = 12;
+
   public CheckOptions {
     if (loopBound < 0) {
       throw new IllegalArgumentException("loopBound must be >= 0: " + loopBound);

@@ -66,23 +66,41 @@ public final class LitmusChecker {
             deadline(start),
             formatDuration(options.timeLimit()),
             options.candidateLimit());
-    CheckOptions.Mode mode = options.mode();
-    if (mode == CheckOptions.Mode.AUTO) {
-      mode =
-          Enumerator.estimateLog2(test, options.loopBound()) > CheckOptions.AUTO_DECIDE_LOG2
-              ? CheckOptions.Mode.DECIDE
-              : CheckOptions.Mode.STATES;
-    }
-    if (mode == CheckOptions.Mode.DECIDE && Enumerator.mayOverlapPartially(test, options.loopBound())) {
-      // 8.7.2: UNDEFINED depends on races in every execution, not only the witnesses.
-      mode = CheckOptions.Mode.STATES;
-    }
+    CheckOptions.Mode mode = resolveMode(test, options);
     if (mode == CheckOptions.Mode.STATES) {
       SearchResult search = Enumerator.run(test, limits);
       return summarize(test, search, (System.nanoTime() - start) / 1_000_000, false);
     }
     SearchResult search = DecisionSearch.run(test, limits, goal(test));
     return summarize(test, search, (System.nanoTime() - start) / 1_000_000, true);
+  }
+
+  /**
+   * The mode a check of {@code test} with {@code options} runs in: STATES or DECIDE. AUTO
+   * decides when the candidate space exceeds 2^{@link CheckOptions#AUTO_DECIDE_LOG2} or the
+   * observed registers can take more than 2^{@link CheckOptions#AUTO_DECIDE_STATES_LOG2} value
+   * combinations; a test whose accesses may overlap partially is always listed (8.7.2:
+   * UNDEFINED depends on every execution, not only a witness).
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
+   */
+  public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
+    CheckOptions.Mode mode = options.mode();
+    if (mode == CheckOptions.Mode.AUTO) {
+      Set<String> keys = new LinkedHashSet<>();
+      ConditionEvaluator.collectKeys(test.condition().body(), keys);
+      test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
+      boolean large =
+          Enumerator.estimateLog2(test, options.loopBound()) > CheckOptions.AUTO_DECIDE_LOG2
+              || Enumerator.estimateStatesLog2(test, options.loopBound(), keys)
+                  > CheckOptions.AUTO_DECIDE_STATES_LOG2;
+      mode = large ? CheckOptions.Mode.DECIDE : CheckOptions.Mode.STATES;
+    }
+    if (mode == CheckOptions.Mode.DECIDE
+        && Enumerator.mayOverlapPartially(test, options.loopBound())) {
+      mode = CheckOptions.Mode.STATES;
+    }
+    return mode;
   }
 
   /**

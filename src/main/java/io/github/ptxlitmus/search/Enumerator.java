@@ -158,6 +158,51 @@ public final class Enumerator {
   }
 
   /**
+   * A cheap estimate (log2) of how many distinct values the given registers can end with
+   * together: for each register that holds a loaded value, the number of writes its load may
+   * read from (shortest path of each thread). A test whose observed outcomes are this many is
+   * better decided than listed.
+   *
+   * @param registerKeys {@code P<i>:<reg>} keys
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
+   */
+  public static double estimateStatesLog2(
+      LitmusTest test, int loopBound, java.util.Set<String> registerKeys) {
+    Locations locations = Locations.of(test);
+    List<ThreadPath> shortest = new ArrayList<>();
+    for (ThreadSpec t : test.threads()) {
+      List<ThreadPath> paths =
+          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths();
+      if (paths.isEmpty()) {
+        return 0;
+      }
+      shortest.add(
+          paths.stream()
+              .min(java.util.Comparator.comparingInt(x -> x.events().size()))
+              .orElseThrow());
+    }
+    ExecutionSpace x = new ExecutionSpace(test, locations, shortest);
+    double bits = 0;
+    for (int t = 0; t < shortest.size(); t++) {
+      for (Map.Entry<String, Expr> r : shortest.get(t).registers().entrySet()) {
+        if (!registerKeys.contains("P" + t + ":" + r.getKey())
+            || !(r.getValue() instanceof Expr.ReadValue rv)) {
+          continue;
+        }
+        int read = x.threadBase[t] + rv.readIndex();
+        int sources =
+            x.segments.stream()
+                .filter(seg -> seg.read() == read)
+                .mapToInt(seg -> seg.sources().length)
+                .max()
+                .orElse(1);
+        bits += Math.log(sources) / Math.log(2);
+      }
+    }
+    return bits;
+  }
+
+  /**
    * True when two memory accesses of the test may overlap partially (different offsets or
    * sizes on one physical location): then only the exhaustive search can tell whether some
    * execution has a mixed-size race (8.7.2), so decide mode is not used.
