@@ -1,0 +1,88 @@
+package io.github.ptxlitmus.property;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ptxlitmus.bench.Benchmark;
+import io.github.ptxlitmus.check.CheckResult;
+import io.github.ptxlitmus.check.FinalState;
+import io.github.ptxlitmus.check.Flag;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.search.DecisionSearch;
+import io.github.ptxlitmus.search.Enumerator;
+import io.github.ptxlitmus.search.SearchResult;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Property 1: the pruned engine agrees with the exhaustive one on random small tests.
+ *
+ * <ul>
+ *   <li>{@link DecisionSearch} in states mode (no target) finds exactly the states of {@link
+ *       Enumerator}, projected to the registers and observed locations, and the same deadlock
+ *       and loop-bound facts;
+ *   <li>{@code Mode.DECIDE} gives the verdict and condition value of {@code Mode.STATES}, and
+ *       its witness states are among the allowed states.
+ * </ul>
+ */
+class EngineDifferentialPropertyTest {
+  private static final int TESTS = 400;
+
+  @Test
+  void prunedStatesModeEqualsExhaustiveProjection() {
+    prunedStatesModeEqualsExhaustiveProjectionN(1_000_000L, TESTS);
+  }
+
+  void prunedStatesModeEqualsExhaustiveProjectionN(long first, int count) {
+    Properties.forAll("pruned states = exhaustive states", first, count, p -> {
+      LitmusTest test = p.parse();
+      Set<String> locations = Benchmark.observedLocations(test);
+      SearchResult all = Enumerator.run(test, Properties.limits());
+      SearchResult pruned =
+          DecisionSearch.run(
+              test,
+              Properties.limits(),
+              new DecisionSearch.Goal(Optional.empty(), locations, Map.of()));
+      assertThat(all.limit()).as("exhaustive limit").isEmpty();
+      assertThat(pruned.limit()).as("pruned limit").isEmpty();
+      Set<Map<String, Long>> expected =
+          all.outcomeList().stream()
+              .map(o -> Benchmark.project(o.state(), locations))
+              .collect(Collectors.toSet());
+      Set<Map<String, Long>> actual =
+          pruned.outcomeList().stream().map(SearchResult.Outcome::state)
+              .collect(Collectors.toSet());
+      assertThat(actual)
+          .as("pruned states mode vs exhaustive states over registers and %s", locations)
+          .containsExactlyInAnyOrderElementsOf(expected);
+      assertThat(pruned.deadlock()).as("deadlock").isEqualTo(all.deadlock());
+      assertThat(pruned.boundHit()).as("loop bound hit").isEqualTo(all.boundHit());
+    });
+  }
+
+  @Test
+  void decideModeGivesTheStatesModeVerdict() {
+    decideN(1_100_000L, TESTS);
+  }
+
+  void decideN(long first, int count) {
+    Properties.forAll("decide verdict = states verdict", first, count, p -> {
+      LitmusTest test = p.parse();
+      CheckResult states = Properties.STATES.check(test);
+      CheckResult decided = Properties.DECIDE.check(test);
+      assertThat(states.flags()).doesNotContain(Flag.LIMIT_HIT, Flag.DECIDED);
+      assertThat(decided.flags()).contains(Flag.DECIDED).doesNotContain(Flag.LIMIT_HIT);
+      assertThat(decided.verdict()).as("verdict").isEqualTo(states.verdict());
+      assertThat(decided.conditionHolds()).as("condition holds").isEqualTo(
+          states.conditionHolds());
+      assertThat(Set.copyOf(states.states()))
+          .as("the decide-mode witnesses are allowed states")
+          .containsAll(decided.states());
+      for (FinalState witness : decided.states()) {
+        assertThat(witness.values().keySet()).isEqualTo(states.states().get(0).values().keySet());
+      }
+    });
+  }
+}

@@ -1,0 +1,69 @@
+package io.github.ptxlitmus.property;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ptxlitmus.check.CheckResult;
+import io.github.ptxlitmus.litmus.LitmusParser;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import java.util.Random;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Property 2 (DESIGN §4: "The result must not depend on thread or event numbering"): writing
+ * the threads of a test in another order (header, cells, register initialisations and condition
+ * renamed consistently) gives the same allowed states modulo the renaming, the same verdict,
+ * condition value, execution counts and flags; and the same decide-mode verdict.
+ */
+class ThreadRenumberingPropertyTest {
+  private static final int TESTS = 400;
+  private static final Pattern THREAD = Pattern.compile("^P(\\d+):");
+
+  @Test
+  void permutingThreadsChangesNothingButNames() {
+    permN(2_000_000L, TESTS);
+  }
+
+  void permN(long first, int count) {
+    Properties.forAll("thread renumbering", first, count, p -> {
+      Random random = new Random(p.seed() * 31 + 7);
+      int[] order = LitmusGen.permutation(p.threadCount(), random);
+      if (isIdentity(order)) {
+        order = LitmusGen.permutation(p.threadCount(), random);
+      }
+      String text = p.render(order, UnaryOperator.identity());
+      LitmusTest original = p.parse();
+      LitmusTest permuted = LitmusParser.parse("perm-" + p.seed(), text);
+      int[] o = order;
+      // P<j> of the permuted test is P<order[j]> of the original.
+      UnaryOperator<String> back = key -> renameThread(key, o);
+      CheckResult a = Properties.STATES.check(original);
+      CheckResult b = Properties.STATES.check(permuted);
+      assertThat(Properties.Summary.of(b, back))
+          .as("permuted test (order %s):%n%s", java.util.Arrays.toString(order), text)
+          .isEqualTo(Properties.Summary.of(a));
+      assertThat(Properties.DECIDE.check(permuted).verdict())
+          .as("decide-mode verdict of the permuted test:%n%s", text)
+          .isEqualTo(Properties.DECIDE.check(original).verdict());
+    });
+  }
+
+  static String renameThread(String key, int[] order) {
+    Matcher m = THREAD.matcher(key);
+    if (!m.find()) {
+      return key;
+    }
+    return "P" + order[Integer.parseInt(m.group(1))] + ":" + key.substring(m.end());
+  }
+
+  private static boolean isIdentity(int[] order) {
+    for (int i = 0; i < order.length; i++) {
+      if (order[i] != i) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
