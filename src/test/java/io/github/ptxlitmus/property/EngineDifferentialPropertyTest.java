@@ -32,11 +32,7 @@ class EngineDifferentialPropertyTest {
 
   @Test
   void prunedStatesModeEqualsExhaustiveProjection() {
-    prunedStatesModeEqualsExhaustiveProjectionN(1_000_000L, TESTS);
-  }
-
-  void prunedStatesModeEqualsExhaustiveProjectionN(long first, int count) {
-    Properties.forAll("pruned states = exhaustive states", first, count, p -> {
+    Properties.forAll("pruned states = exhaustive states", 1_000_000L, TESTS, p -> {
       LitmusTest test = p.parse();
       Set<String> locations = Benchmark.observedLocations(test);
       SearchResult all = Enumerator.run(test, Properties.limits());
@@ -45,30 +41,56 @@ class EngineDifferentialPropertyTest {
               test,
               Properties.limits(),
               new DecisionSearch.Goal(Optional.empty(), locations, Map.of()));
-      assertThat(all.limit()).as("exhaustive limit").isEmpty();
-      assertThat(pruned.limit()).as("pruned limit").isEmpty();
-      Set<Map<String, Long>> expected =
-          all.outcomeList().stream()
-              .map(o -> Benchmark.project(o.state(), locations))
-              .collect(Collectors.toSet());
-      Set<Map<String, Long>> actual =
-          pruned.outcomeList().stream().map(SearchResult.Outcome::state)
-              .collect(Collectors.toSet());
-      assertThat(actual)
-          .as("pruned states mode vs exhaustive states over registers and %s", locations)
-          .containsExactlyInAnyOrderElementsOf(expected);
-      assertThat(pruned.deadlock()).as("deadlock").isEqualTo(all.deadlock());
-      assertThat(pruned.boundHit()).as("loop bound hit").isEqualTo(all.boundHit());
+      compare(all, pruned, locations);
     });
+  }
+
+  /**
+   * The same on {@link LitmusGen#generateRich} tests: local arithmetic, volatile loads, membar,
+   * bar.arrive, barriers with a count, cluster barriers, spin loops cut by the loop bound; and
+   * the data-race flag (some consistent execution races) agrees too.
+   */
+  @Test
+  void prunedStatesModeEqualsExhaustiveProjectionOnRichTests() {
+    Properties.forAll("pruned states = exhaustive states (rich)", 1_200_000L, TESTS,
+        LitmusGen::generateRich, p -> {
+          LitmusTest test = p.parse();
+          Set<String> locations = Benchmark.observedLocations(test);
+          SearchResult all = Enumerator.run(test, Properties.limits());
+          SearchResult pruned =
+              DecisionSearch.run(
+                  test,
+                  Properties.limits(),
+                  new DecisionSearch.Goal(Optional.empty(), locations, Map.of()));
+          compare(all, pruned, locations);
+          assertThat(pruned.racyOutcomes().isEmpty()).as("no data race")
+              .isEqualTo(all.racyOutcomes().isEmpty());
+          CheckResult states = Properties.STATES.check(test);
+          assertThat(Properties.DECIDE.check(test).verdict()).as("decide-mode verdict")
+              .isEqualTo(states.verdict());
+        });
+  }
+
+  private static void compare(SearchResult all, SearchResult pruned, Set<String> locations) {
+    assertThat(all.limit()).as("exhaustive limit").isEmpty();
+    assertThat(pruned.limit()).as("pruned limit").isEmpty();
+    Set<Map<String, Long>> expected =
+        all.outcomeList().stream()
+            .map(o -> Benchmark.project(o.state(), locations))
+            .collect(Collectors.toSet());
+    Set<Map<String, Long>> actual =
+        pruned.outcomeList().stream().map(SearchResult.Outcome::state)
+            .collect(Collectors.toSet());
+    assertThat(actual)
+        .as("pruned states mode vs exhaustive states over registers and %s", locations)
+        .containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(pruned.deadlock()).as("deadlock").isEqualTo(all.deadlock());
+    assertThat(pruned.boundHit()).as("loop bound hit").isEqualTo(all.boundHit());
   }
 
   @Test
   void decideModeGivesTheStatesModeVerdict() {
-    decideN(1_100_000L, TESTS);
-  }
-
-  void decideN(long first, int count) {
-    Properties.forAll("decide verdict = states verdict", first, count, p -> {
+    Properties.forAll("decide verdict = states verdict", 1_100_000L, TESTS, p -> {
       LitmusTest test = p.parse();
       CheckResult states = Properties.STATES.check(test);
       CheckResult decided = Properties.DECIDE.check(test);

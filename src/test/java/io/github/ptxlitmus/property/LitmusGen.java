@@ -30,6 +30,11 @@ import java.util.regex.Pattern;
  * initialisations and a forward branch on a loaded value; 2-3 locations; a final condition
  * ({@code exists} mostly, sometimes {@code ~exists} or {@code forall}) over a few registers and
  * locations, with values the test can produce.
+ *
+ * <p>{@link #generateRich(long)} adds local arithmetic, {@code ld.volatile}, {@code membar},
+ * {@code bar.cta.arrive}, {@code bar.cta.sync} with an expected count (one count per test:
+ * mismatched counts are {@code BarrierQuorumFindingTest}), cluster barriers, atomics with a
+ * register operand and a spin loop cut by the loop bound.
  */
 final class LitmusGen {
   private static final String[] SCOPES = {"cta", "cluster", "gpu", "sys"};
@@ -186,7 +191,23 @@ final class LitmusGen {
 
   /** The test of seed {@code seed}. */
   static Program generate(long seed) {
-    return new Builder(new Random(seed), seed).build();
+    return new Builder(new Random(seed), seed, false).build();
+  }
+
+  /**
+   * A test of seed {@code seed} that may also use local arithmetic, {@code ld.volatile},
+   * {@code membar}, {@code bar.cta.arrive}, barriers with an expected count, cluster barriers
+   * and a backward branch (a loop cut by the loop bound).
+   */
+  static Program generateRich(long seed) {
+    return new Builder(new Random(seed), seed, true).build();
+  }
+
+  /** As {@link #generateRich}, with {@code extra} more instructions allowed in all. */
+  static Program generateLarge(long seed, int extra) {
+    Builder b = new Builder(new Random(seed), seed, true);
+    b.extraBudget = extra;
+    return b.build();
   }
 
   private static final class Builder {
@@ -202,9 +223,20 @@ final class LitmusGen {
     private final List<List<String>> registers = new ArrayList<>();
     private List<String> locations;
 
-    Builder(Random rnd, long seed) {
+    private final boolean rich;
+    private int extraBudget;
+    /**
+     * The expected count of barrier 1 in this test. One count per barrier: arrivals with
+     * different counts at one barrier make the result depend on thread numbering (see
+     * {@code BarrierQuorumFindingTest}).
+     */
+    private final int quorum;
+
+    Builder(Random rnd, long seed, boolean rich) {
       this.rnd = rnd;
       this.seed = seed;
+      this.rich = rich;
+      this.quorum = 1 + rnd.nextInt(3);
     }
 
     Program build() {
@@ -219,10 +251,10 @@ final class LitmusGen {
         values.add(v);
       }
       // A budget keeps the candidate space small enough for the exhaustive engine.
-      int budget = n <= 2 ? 7 : 8;
+      int budget = (n <= 2 ? 7 : 8) + extraBudget;
       int[] lengths = new int[n];
       for (int t = 0; t < n; t++) {
-        lengths[t] = 1 + rnd.nextInt(4);
+        lengths[t] = 1 + rnd.nextInt(4 + extraBudget / 2);
       }
       while (sum(lengths) > budget) {
         int t = rnd.nextInt(n);
@@ -317,9 +349,45 @@ final class LitmusGen {
       for (int u = 0; u < places.size(); u++) {
         sharesCta |= u != t && places.get(u).cta() == places.get(t).cta();
       }
+      boolean looped = false;
       for (int k = 0; k < length; k++) {
         int kind = rnd.nextInt(100);
         String loc = locations.get(rnd.nextInt(locations.size()));
+        if (rich && rnd.nextInt(4) == 0) {
+          int r = rnd.nextInt(8);
+          if (r == 0 && !regs.isEmpty()) {
+            String reg = "r" + nextRegister++;
+            code.add("add " + reg + ", " + regs.get(rnd.nextInt(regs.size())) + ", "
+                + (1 + rnd.nextInt(2)));
+            regs.add(reg);
+          } else if (r == 1) {
+            String reg = "r" + nextRegister++;
+            code.add("ld.volatile " + reg + ", " + loc);
+            regs.add(reg);
+          } else if (r == 2) {
+            code.add("membar." + pick("cta", "gl", "sys"));
+          } else if (r == 3) {
+            code.add("bar.cta.arrive 0");
+          } else if (r == 4) {
+            code.add("barrier.cluster.arrive" + (rnd.nextBoolean() ? ".relaxed" : ""));
+            code.add("barrier.cluster.wait");
+          } else if (r == 5 && !looped && k == 0) {
+            // a spin loop: retry the load while it reads the initial value (loop bound cuts it)
+            String reg = "r" + nextRegister++;
+            code.add("LB00:");
+            code.add(load(reg, loc));
+            code.add("beq " + reg + ", " + init.get(loc) + ", LB00");
+            regs.add(reg);
+            looped = true;
+          } else if (r == 6 && !regs.isEmpty()) {
+            String reg = "r" + nextRegister++;
+            code.add(atom(reg, loc).replaceFirst(", (\\d+)$", ", " + regs.get(rnd.nextInt(regs.size()))));
+            regs.add(reg);
+          } else {
+            code.add("bar.cta.sync 1, 1, " + quorum);
+          }
+          continue;
+        }
         if (kind < 8 && !branched && !regs.isEmpty() && k < length - 1) {
           String reg = regs.get(rnd.nextInt(regs.size()));
           code.add((rnd.nextBoolean() ? "bne " : "beq ") + reg + ", " + value() + ", LC00");
@@ -350,7 +418,7 @@ final class LitmusGen {
         } else if (kind < 97 || !sharesCta && rnd.nextInt(3) != 0) {
           code.add("fence." + pick("sc", "acq_rel", "acquire", "release") + "." + scope());
         } else {
-          code.add("bar.cta.sync " + (rnd.nextInt(4) == 0 ? 1 : 0));
+          code.add("bar.cta.sync 0");
         }
       }
       if (branched) {

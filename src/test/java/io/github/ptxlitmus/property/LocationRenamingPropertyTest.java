@@ -24,11 +24,7 @@ class LocationRenamingPropertyTest {
 
   @Test
   void renamingLocationsChangesNothingButNames() {
-    locN(5_000_000L, TESTS);
-  }
-
-  void locN(long first, int count) {
-    Properties.forAll("location renaming", first, count, p -> {
+    Properties.forAll("location renaming", 5_000_000L, TESTS, p -> {
       List<String> names = new ArrayList<>(POOL);
       Collections.shuffle(names, new Random(p.seed() * 17 + 3));
       Map<String, String> to = new HashMap<>();

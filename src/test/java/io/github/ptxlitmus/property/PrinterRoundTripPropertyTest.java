@@ -16,11 +16,7 @@ class PrinterRoundTripPropertyTest {
 
   @Test
   void printThenParseIsStableAndChecksTheSame() {
-    rtN(3_000_000L, TESTS);
-  }
-
-  void rtN(long first, int count) {
-    Properties.forAll("printer round trip", first, count, p -> {
+    Properties.forAll("printer round trip", 3_000_000L, TESTS, p -> {
       LitmusTest original = p.parse();
       String printed = LitmusPrinter.print(original);
       LitmusTest reparsed = LitmusParser.parse("printed-" + p.seed(), printed);

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 import java.util.function.UnaryOperator;
 
 /** Runs a property over generated tests and reports a failing seed with its test text. */
@@ -39,14 +40,24 @@ final class Properties {
    */
   static void forAll(
       String property, long firstSeed, int count, Consumer<LitmusGen.Program> check) {
+    forAll(property, firstSeed, count, LitmusGen::generate, check);
+  }
+
+  /** As above, with tests from {@code generator} (e.g. {@code LitmusGen::generateRich}). */
+  static void forAll(
+      String property,
+      long firstSeed,
+      int count,
+      LongFunction<LitmusGen.Program> generator,
+      Consumer<LitmusGen.Program> check) {
     for (long seed = firstSeed; seed < firstSeed + count; seed++) {
-      LitmusGen.Program program = LitmusGen.generate(seed);
+      LitmusGen.Program program = generator.apply(seed);
       try {
         check.accept(program);
       } catch (RuntimeException | AssertionError e) {
         throw new AssertionError(
             "property '" + property + "' fails for seed " + seed
-                + " (LitmusGen.generate(" + seed + "L)):\n" + program.text() + "\n"
+                + " (LitmusGen.generate(seed), or generateRich for a '(rich)' property):\n" + program.text() + "\n"
                 + e.getMessage(),
             e);
       }

@@ -23,31 +23,37 @@ class ThreadRenumberingPropertyTest {
 
   @Test
   void permutingThreadsChangesNothingButNames() {
-    permN(2_000_000L, TESTS);
+    Properties.forAll("thread renumbering", 2_000_000L, TESTS,
+        ThreadRenumberingPropertyTest::permuted);
   }
 
-  void permN(long first, int count) {
-    Properties.forAll("thread renumbering", first, count, p -> {
-      Random random = new Random(p.seed() * 31 + 7);
-      int[] order = LitmusGen.permutation(p.threadCount(), random);
-      if (isIdentity(order)) {
-        order = LitmusGen.permutation(p.threadCount(), random);
-      }
-      String text = p.render(order, UnaryOperator.identity());
-      LitmusTest original = p.parse();
-      LitmusTest permuted = LitmusParser.parse("perm-" + p.seed(), text);
-      int[] o = order;
-      // P<j> of the permuted test is P<order[j]> of the original.
-      UnaryOperator<String> back = key -> renameThread(key, o);
-      CheckResult a = Properties.STATES.check(original);
-      CheckResult b = Properties.STATES.check(permuted);
-      assertThat(Properties.Summary.of(b, back))
-          .as("permuted test (order %s):%n%s", java.util.Arrays.toString(order), text)
-          .isEqualTo(Properties.Summary.of(a));
-      assertThat(Properties.DECIDE.check(permuted).verdict())
-          .as("decide-mode verdict of the permuted test:%n%s", text)
-          .isEqualTo(Properties.DECIDE.check(original).verdict());
-    });
+  /** The same on {@link LitmusGen#generateRich} tests (one expected count per barrier). */
+  @Test
+  void permutingThreadsOfRichTestsChangesNothingButNames() {
+    Properties.forAll("thread renumbering (rich)", 2_100_000L, TESTS, LitmusGen::generateRich,
+        ThreadRenumberingPropertyTest::permuted);
+  }
+
+  private static void permuted(LitmusGen.Program p) {
+    Random random = new Random(p.seed() * 31 + 7);
+    int[] order = LitmusGen.permutation(p.threadCount(), random);
+    if (isIdentity(order)) {
+      order = LitmusGen.permutation(p.threadCount(), random);
+    }
+    String text = p.render(order, UnaryOperator.identity());
+    LitmusTest original = p.parse();
+    LitmusTest permuted = LitmusParser.parse("perm-" + p.seed(), text);
+    int[] o = order;
+    // P<j> of the permuted test is P<order[j]> of the original.
+    UnaryOperator<String> back = key -> renameThread(key, o);
+    CheckResult a = Properties.STATES.check(original);
+    CheckResult b = Properties.STATES.check(permuted);
+    assertThat(Properties.Summary.of(b, back))
+        .as("permuted test (order %s):%n%s", java.util.Arrays.toString(order), text)
+        .isEqualTo(Properties.Summary.of(a));
+    assertThat(Properties.DECIDE.check(permuted).verdict())
+        .as("decide-mode verdict of the permuted test:%n%s", text)
+        .isEqualTo(Properties.DECIDE.check(original).verdict());
   }
 
   static String renameThread(String key, int[] order) {
