@@ -168,11 +168,18 @@ final class BarrierPhases {
     }
   }
 
+  /**
+   * Identifies a grouping: the members of each phase and whether it completes. Completion
+   * depends on the first arrival's expected count, so two interleavings with the same members
+   * but a different first arrival (threads disagreeing on the count, which PTX leaves
+   * undefined) are different groupings; keeping only one would make the answer depend on
+   * thread numbering.
+   */
   private static String key(List<List<Arrival>> phases) {
     StringBuilder sb = new StringBuilder();
     for (List<Arrival> p : phases) {
       p.stream().mapToInt(Arrival::arrive).sorted().forEach(i -> sb.append(i).append(','));
-      sb.append('|');
+      sb.append(p.size() >= p.get(0).expected() ? "done" : "open").append('|');
     }
     return sb.toString();
   }
