@@ -199,7 +199,10 @@ public sealed interface Instruction
   record ClusterBarrier(boolean arrive, Semantics sem, SourcePosition position, String text)
       implements Instruction {}
 
-  /** Register-only operations. MOV has one source. */
+  /**
+   * Register-only operations. MOV has one source. The SETP_* comparisons ({@code setp.<cmp>})
+   * give 1 or 0; they compare signed for {@code .s} types, unsigned otherwise.
+   */
   enum LocalOp {
     MOV,
     ADD,
@@ -209,7 +212,19 @@ public sealed interface Instruction
     REM,
     AND,
     OR,
-    XOR
+    XOR,
+    SETP_EQ,
+    SETP_NE,
+    SETP_LT,
+    SETP_LE,
+    SETP_GT,
+    SETP_GE;
+
+    /** The PTX mnemonic, e.g. {@code add} or {@code setp.eq}. */
+    public String ptxName() {
+      String n = name().toLowerCase(java.util.Locale.ROOT);
+      return n.startsWith("setp_") ? "setp." + n.substring(5) : n;
+    }
   }
 
   /** {@code add r1, r0, 1} and friends: {@code destination = sources[0] op sources[1]}. */

@@ -47,7 +47,8 @@ final class InstructionParser {
           Map.entry("bar", InstructionParser::barrier),
           Map.entry("barrier", InstructionParser::barrier),
           Map.entry("goto", InstructionParser::jump),
-          Map.entry("bra", InstructionParser::jump));
+          Map.entry("bra", InstructionParser::jump),
+          Map.entry("setp", InstructionParser::setp));
 
   private static final Map<String, LocalOp> LOCAL_OPS =
       Map.of(
@@ -136,7 +137,12 @@ final class InstructionParser {
     }
     at = c.pos();
     if (c.peek() == '@') {
-      throw c.error("unsupported: predicated instruction");
+      out.add(predicatedBranch(c, thread, at, trimmedEnd));
+      c.skipTrivia();
+      if (!c.atEnd()) {
+        throw c.error("unexpected " + c.describeNext() + " after the instruction");
+      }
+      return out;
     }
     Mnemonic m = Mnemonic.read(c);
     Site site = new Site(c, thread, m, src.position(at),
@@ -148,6 +154,67 @@ final class InstructionParser {
     }
     return out;
   }
+
+  /**
+   * {@code @p bra L} / {@code @!p bra L}: branch when the predicate register is non-zero
+   * (zero). Other predicated instructions are not supported.
+   */
+  private Instruction predicatedBranch(Cursor c, int thread, int at, int trimmedEnd) {
+    SourceText src = state.source;
+    c.next(); // '@'
+    boolean negated = c.tryConsume("!");
+    String predicate = c.register("a predicate register");
+    c.skipTrivia();
+    int mnemonicAt = c.pos();
+    Mnemonic m = Mnemonic.read(c);
+    if (!m.base().equals("bra")) {
+      throw c.errorAt(mnemonicAt, "unsupported: predicated " + m.full() + " (only @p bra)");
+    }
+    Site site = new Site(c, thread, m, src.position(at),
+        src.text().substring(at, Math.max(at, trimmedEnd)).trim());
+    String target = ((Instruction.Goto) jump(site)).target();
+    return new Instruction.Branch(
+        negated ? BranchCondition.EQ : BranchCondition.NE, Operand.reg(predicate),
+        Operand.imm(0), target, site.position, site.text);
+  }
+
+  /** {@code setp.<cmp>.<type> p, a, b}. */
+  private Instruction setp(Site s) {
+    LocalOp op = null;
+    DataType type = DataType.UNTYPED;
+    for (Mnemonic.Piece p : s.m.qualifiers()) {
+      LocalOp cmp = SETP_OPS.get(p.text());
+      if (cmp != null && op == null) {
+        op = cmp;
+        if (UNSIGNED_SETP.contains(p.text()) && !type.isUntyped() && type.isSigned()) {
+          throw s.c.errorAt(p.offset(), "'." + p.text() + "' is an unsigned comparison");
+        }
+      } else if (Qualifiers.TYPES.containsKey(p.text()) && type.isUntyped()) {
+        type = Qualifiers.TYPES.get(p.text());
+      } else {
+        throw s.c.errorAt(p.offset(), "unknown qualifier '." + p.text() + "'");
+      }
+    }
+    if (op == null) {
+      throw s.c.errorAt(s.m.offset(), "setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge)");
+    }
+    String destination = s.c.register("a destination register");
+    s.c.expect(",");
+    Operand a = operand(s.c);
+    s.c.expect(",");
+    Operand b = operand(s.c);
+    return new Instruction.Local(op, destination, List.of(a, b), type, s.position, s.text);
+  }
+
+  private static final Map<String, LocalOp> SETP_OPS =
+      Map.ofEntries(
+          Map.entry("eq", LocalOp.SETP_EQ), Map.entry("ne", LocalOp.SETP_NE),
+          Map.entry("lt", LocalOp.SETP_LT), Map.entry("le", LocalOp.SETP_LE),
+          Map.entry("gt", LocalOp.SETP_GT), Map.entry("ge", LocalOp.SETP_GE),
+          Map.entry("lo", LocalOp.SETP_LT), Map.entry("ls", LocalOp.SETP_LE),
+          Map.entry("hi", LocalOp.SETP_GT), Map.entry("hs", LocalOp.SETP_GE));
+
+  private static final java.util.Set<String> UNSIGNED_SETP = java.util.Set.of("lo", "ls", "hi", "hs");
 
   private Instruction dispatch(Site s) {
     Handler h = HANDLERS.get(s.base());

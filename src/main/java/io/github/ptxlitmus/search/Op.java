@@ -20,7 +20,14 @@ enum Op {
   MIN,
   MAX,
   INC,
-  DEC;
+  DEC,
+  /** Comparisons of {@code setp}: 1 or 0, signed when {@code signed}. */
+  EQ,
+  NE,
+  LT,
+  LE,
+  GT,
+  GE;
 
   long apply(long x, long y, int bits, boolean signed) {
     long a = normalize(x, bits, signed);
@@ -40,8 +47,18 @@ enum Op {
           case MAX -> signed ? Math.max(a, b) : (Long.compareUnsigned(a, b) >= 0 ? a : b);
           case INC -> Long.compareUnsigned(a, b) >= 0 ? 0 : a + 1;
           case DEC -> (a == 0 || Long.compareUnsigned(a, b) > 0) ? b : a - 1;
+          case EQ -> a == b ? 1 : 0;
+          case NE -> a != b ? 1 : 0;
+          case LT -> compare(a, b, signed) < 0 ? 1 : 0;
+          case LE -> compare(a, b, signed) <= 0 ? 1 : 0;
+          case GT -> compare(a, b, signed) > 0 ? 1 : 0;
+          case GE -> compare(a, b, signed) >= 0 ? 1 : 0;
         };
     return normalize(r, bits, signed);
+  }
+
+  private static int compare(long a, long b, boolean signed) {
+    return signed ? Long.compare(a, b) : Long.compareUnsigned(a, b);
   }
 
   /** Masks to {@code bits}; sign-extends when signed. 64-bit values are unchanged. */

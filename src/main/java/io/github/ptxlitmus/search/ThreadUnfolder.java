@@ -366,6 +366,12 @@ final class ThreadUnfolder {
             case OR -> Op.OR;
             case XOR -> Op.XOR;
             case MOV -> Op.SECOND;
+            case SETP_EQ -> Op.EQ;
+            case SETP_NE -> Op.NE;
+            case SETP_LT -> Op.LT;
+            case SETP_LE -> Op.LE;
+            case SETP_GT -> Op.GT;
+            case SETP_GE -> Op.GE;
           };
       result =
           Expr.binary(
