@@ -117,6 +117,23 @@ public final class ConditionEvaluator {
     }
   }
 
+  /**
+   * The pruned search's goal for a target: states satisfying it, the locations it (and {@code
+   * observed}) reads, and the registers it pins to constants (which prune rf choices).
+   */
+  static io.github.ptxlitmus.search.DecisionSearch.Goal goal(
+      Condition target, java.util.List<Condition.Term> observed) {
+    java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+    collectKeys(target, keys);
+    observed.forEach(t -> termKey(t, keys));
+    java.util.Set<String> locations = new java.util.LinkedHashSet<>();
+    keys.stream().filter(k -> !k.contains(":")).forEach(locations::add);
+    Map<String, Long> pins = new java.util.LinkedHashMap<>();
+    pinnedRegisters(target, pins);
+    return new io.github.ptxlitmus.search.DecisionSearch.Goal(
+        java.util.Optional.of(state -> holds(target, state)), locations, pins);
+  }
+
   static void termKey(Condition.Term t, java.util.Set<String> keys) {
     if (t instanceof Condition.RegisterTerm r) {
       keys.add(key(r));

@@ -31,18 +31,8 @@ final class Explainer {
       java.util.function.Supplier<SearchLimits> limits,
       Condition target,
       String targetText) {
-    java.util.Set<String> keys = new java.util.LinkedHashSet<>();
-    ConditionEvaluator.collectKeys(target, keys);
-    java.util.Set<String> locations = new java.util.LinkedHashSet<>();
-    keys.stream().filter(k -> !k.contains(":")).forEach(locations::add);
-    Map<String, Long> pins = new LinkedHashMap<>();
-    ConditionEvaluator.pinnedRegisters(target, pins);
     DecisionSearch.WitnessResult decided =
-        DecisionSearch.witness(
-            test,
-            limits.get(),
-            new DecisionSearch.Goal(
-                Optional.of(state -> ConditionEvaluator.holds(target, state)), locations, pins));
+        DecisionSearch.witness(test, limits.get(), ConditionEvaluator.goal(target, List.of()));
     if (decided.witness().isPresent()) {
       return new Explanation(
           targetText, true, List.of(), Optional.of(witness(decided.witness().get())), 1, true,

@@ -86,18 +86,20 @@ public final class LitmusChecker {
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
     CheckOptions.Mode mode = options.mode();
+    if (mode == CheckOptions.Mode.STATES) {
+      return mode;
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    ConditionEvaluator.collectKeys(test.condition().body(), keys);
+    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
+    Enumerator.Estimate estimate = Enumerator.estimate(test, options.loopBound(), keys);
     if (mode == CheckOptions.Mode.AUTO) {
-      Set<String> keys = new LinkedHashSet<>();
-      ConditionEvaluator.collectKeys(test.condition().body(), keys);
-      test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
       boolean large =
-          Enumerator.estimateLog2(test, options.loopBound()) > CheckOptions.AUTO_DECIDE_LOG2
-              || Enumerator.estimateStatesLog2(test, options.loopBound(), keys)
-                  > CheckOptions.AUTO_DECIDE_STATES_LOG2;
+          estimate.candidatesLog2() > CheckOptions.AUTO_DECIDE_LOG2
+              || estimate.statesLog2() > CheckOptions.AUTO_DECIDE_STATES_LOG2;
       mode = large ? CheckOptions.Mode.DECIDE : CheckOptions.Mode.STATES;
     }
-    if (mode == CheckOptions.Mode.DECIDE
-        && Enumerator.mayOverlapPartially(test, options.loopBound())) {
+    if (mode == CheckOptions.Mode.DECIDE && estimate.partialOverlap()) {
       mode = CheckOptions.Mode.STATES;
     }
     return mode;
@@ -114,15 +116,7 @@ public final class LitmusChecker {
         c.quantifier() == FinalCondition.Quantifier.FORALL ? new Condition.Not(c.body()) : c.body();
     Condition target =
         test.filter().map(f -> (Condition) new Condition.And(f, outcome)).orElse(outcome);
-    Set<String> keys = new LinkedHashSet<>();
-    ConditionEvaluator.collectKeys(target, keys);
-    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-    Set<String> locations = new LinkedHashSet<>();
-    keys.stream().filter(k -> !k.contains(":")).forEach(locations::add);
-    Map<String, Long> pins = new LinkedHashMap<>();
-    ConditionEvaluator.pinnedRegisters(target, pins);
-    return new DecisionSearch.Goal(
-        Optional.of(state -> ConditionEvaluator.holds(target, state)), locations, pins);
+    return ConditionEvaluator.goal(target, test.observed());
   }
 
   /** {@code start} plus the time limit, saturated: a limit of centuries means none. */

@@ -9,7 +9,6 @@ import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -119,70 +118,58 @@ public final class Enumerator {
   }
 
   /**
-   * A cheap estimate (log2) of the number of candidates the exhaustive search would examine:
-   * rf choices, Fence-SC orientations and coherence orders, over the path combinations.
-   * Used to choose between states and decide mode.
+   * What decides between states and decide mode, from one unfolding of the test.
    *
-   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
+   * @param candidatesLog2 a cheap estimate (log2) of the candidates the exhaustive search would
+   *     examine: path combinations, rf choices, Fence-SC orientations and coherence orders
+   * @param statesLog2 an estimate (log2) of how many value combinations the given registers can
+   *     end with: for each register holding a loaded value, the number of writes its load may
+   *     read from
+   * @param partialOverlap two memory accesses may overlap partially (different offsets or sizes
+   *     on one physical location): only the exhaustive search can then tell whether some
+   *     execution has a mixed-size race (8.7.2)
    */
-  public static double estimateLog2(LitmusTest test, int loopBound) {
-    Locations locations = Locations.of(test);
-    double combos = 0;
-    List<List<ThreadPath>> perThread = new ArrayList<>();
-    for (ThreadSpec t : test.threads()) {
-      List<ThreadPath> paths =
-          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths();
-      if (paths.isEmpty()) {
-        return 0;
-      }
-      perThread.add(paths);
-      combos += Math.log(paths.size()) / Math.log(2);
-    }
-    // The shortest path of each thread: longer ones are mostly loop iterations that branch
-    // constraints prune as soon as the values are known (ExecutionSpace.constraintsMayHold).
-    List<ThreadPath> first = new ArrayList<>();
-    perThread.forEach(
-        p -> first.add(
-            p.stream().min(java.util.Comparator.comparingInt(x -> x.events().size())).orElseThrow()));
-    ExecutionSpace x = new ExecutionSpace(test, locations, first);
-    double bits = combos + x.model.fenceScPairs().count() / 2.0;
-    for (ExecutionSpace.Segment seg : x.segments) {
-      bits += Math.log(seg.sources().length) / Math.log(2);
-    }
-    for (List<Integer> group : x.coherenceGroups()) {
-      for (int k = 2; k <= group.size(); k++) {
-        bits += Math.log(k) / Math.log(2);
-      }
-    }
-    return bits;
-  }
+  public record Estimate(double candidatesLog2, double statesLog2, boolean partialOverlap) {}
 
   /**
-   * A cheap estimate (log2) of how many distinct values the given registers can end with
-   * together: for each register that holds a loaded value, the number of writes its load may
-   * read from (shortest path of each thread). A test whose observed outcomes are this many is
-   * better decided than listed.
+   * Estimates the cost of listing the states of {@code test}. The counts use the shortest path
+   * of each thread: longer ones are mostly loop iterations that branch constraints prune as soon
+   * as the values are known (ExecutionSpace.constraintsMayHold).
    *
-   * @param registerKeys {@code P<i>:<reg>} keys
+   * @param registerKeys the {@code P<i>:<reg>} keys whose values the states show
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
    */
-  public static double estimateStatesLog2(
+  public static Estimate estimate(
       LitmusTest test, int loopBound, java.util.Set<String> registerKeys) {
     Locations locations = Locations.of(test);
+    double combos = 0;
     List<ThreadPath> shortest = new ArrayList<>();
+    List<PathEvent> memory = new ArrayList<>();
     for (ThreadSpec t : test.threads()) {
       List<ThreadPath> paths =
           ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths();
       if (paths.isEmpty()) {
-        return 0;
+        return new Estimate(0, 0, false);
       }
+      combos += log2(paths.size());
       shortest.add(
           paths.stream()
               .min(java.util.Comparator.comparingInt(x -> x.events().size()))
               .orElseThrow());
+      paths.forEach(
+          p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
     }
     ExecutionSpace x = new ExecutionSpace(test, locations, shortest);
-    double bits = 0;
+    double candidates = combos + x.model.fenceScPairs().count() / 2.0;
+    for (ExecutionSpace.Segment seg : x.segments) {
+      candidates += log2(seg.sources().length);
+    }
+    for (List<Integer> group : x.coherenceGroups()) {
+      for (int k = 2; k <= group.size(); k++) {
+        candidates += log2(k);
+      }
+    }
+    double states = 0;
     for (int t = 0; t < shortest.size(); t++) {
       for (Map.Entry<String, Expr> r : shortest.get(t).registers().entrySet()) {
         if (!registerKeys.contains("P" + t + ":" + r.getKey())
@@ -190,33 +177,23 @@ public final class Enumerator {
           continue;
         }
         int read = x.threadBase[t] + rv.readIndex();
-        int sources =
-            x.segments.stream()
-                .filter(seg -> seg.read() == read)
-                .mapToInt(seg -> seg.sources().length)
-                .max()
-                .orElse(1);
-        bits += Math.log(sources) / Math.log(2);
+        states +=
+            log2(
+                x.segments.stream()
+                    .filter(seg -> seg.read() == read)
+                    .mapToInt(seg -> seg.sources().length)
+                    .max()
+                    .orElse(1));
       }
     }
-    return bits;
+    return new Estimate(candidates, states, partiallyOverlapping(memory, locations));
   }
 
-  /**
-   * True when two memory accesses of the test may overlap partially (different offsets or
-   * sizes on one physical location): then only the exhaustive search can tell whether some
-   * execution has a mixed-size race (8.7.2), so decide mode is not used.
-   *
-   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
-   */
-  public static boolean mayOverlapPartially(LitmusTest test, int loopBound) {
-    Locations locations = Locations.of(test);
-    List<ThreadPath> all = new ArrayList<>();
-    for (ThreadSpec t : test.threads()) {
-      all.addAll(ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths());
-    }
-    List<PathEvent> memory = new ArrayList<>();
-    all.forEach(p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
+  private static double log2(double v) {
+    return Math.log(v) / Math.log(2);
+  }
+
+  private static boolean partiallyOverlapping(List<PathEvent> memory, Locations locations) {
     for (PathEvent a : memory) {
       for (PathEvent b : memory) {
         String pa = locations.get(a.location()).orElseThrow().physical();
