@@ -237,15 +237,9 @@ public final class LitmusChecker {
   }
 
   private static Proxy proxyOf(Instruction i) {
-    if (i instanceof Instruction.Load l) {
-      return l.proxy();
-    } else if (i instanceof Instruction.Store s) {
-      return s.proxy();
-    } else if (i instanceof Instruction.Rmw r) {
-      return r.proxy();
-    }
-    return Proxy.GENERIC;
+    return i instanceof Instruction.MemoryAccess m ? m.proxy() : Proxy.GENERIC;
   }
+
 
   private Map<String, Long> project(Map<String, Long> full, Set<String> observed) {
     if (options.allStates()) {

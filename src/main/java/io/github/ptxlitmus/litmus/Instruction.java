@@ -28,6 +28,17 @@ public sealed interface Instruction
   /** The instruction as written in the source (trimmed), or a canonical rendering. */
   String text();
 
+  /** The memory instructions (loads, stores, atomics): where and how they access memory. */
+  interface MemoryAccess {
+    Address address();
+
+    DataType type();
+
+    Proxy proxy();
+
+    StateSpace space();
+  }
+
   /** A branch target {@code LC00:}. */
   record Label(String name, SourcePosition position, String text) implements Instruction {}
 
@@ -47,7 +58,7 @@ public sealed interface Instruction
       boolean mmio,
       SourcePosition position,
       String text)
-      implements Instruction {
+      implements Instruction, MemoryAccess {
     public Load {
       destinations = List.copyOf(destinations);
     }
@@ -65,7 +76,7 @@ public sealed interface Instruction
       boolean mmio,
       SourcePosition position,
       String text)
-      implements Instruction {
+      implements Instruction, MemoryAccess {
     public Store {
       values = List.copyOf(values);
     }
@@ -108,7 +119,7 @@ public sealed interface Instruction
       DataType type,
       SourcePosition position,
       String text)
-      implements Instruction {
+      implements Instruction, MemoryAccess {
     public Rmw {
       operands = List.copyOf(operands);
     }

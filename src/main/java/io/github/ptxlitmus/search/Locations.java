@@ -133,25 +133,11 @@ final class Locations {
   }
 
   static Optional<Address> addressOf(Instruction i) {
-    if (i instanceof Instruction.Load l) {
-      return Optional.of(l.address());
-    } else if (i instanceof Instruction.Store s) {
-      return Optional.of(s.address());
-    } else if (i instanceof Instruction.Rmw r) {
-      return Optional.of(r.address());
-    }
-    return Optional.empty();
+    return i instanceof Instruction.MemoryAccess m ? Optional.of(m.address()) : Optional.empty();
   }
 
   static Optional<DataType> typeOf(Instruction i) {
-    if (i instanceof Instruction.Load l) {
-      return Optional.of(l.type());
-    } else if (i instanceof Instruction.Store s) {
-      return Optional.of(s.type());
-    } else if (i instanceof Instruction.Rmw r) {
-      return Optional.of(r.type());
-    }
-    return Optional.empty();
+    return i instanceof Instruction.MemoryAccess m ? Optional.of(m.type()) : Optional.empty();
   }
 
   Optional<Info> get(String name) {

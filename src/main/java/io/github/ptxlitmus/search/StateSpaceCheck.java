@@ -75,13 +75,6 @@ final class StateSpaceCheck {
   }
 
   private static Optional<StateSpace> spaceOf(Instruction i) {
-    if (i instanceof Instruction.Load l) {
-      return Optional.of(l.space());
-    } else if (i instanceof Instruction.Store s) {
-      return Optional.of(s.space());
-    } else if (i instanceof Instruction.Rmw r) {
-      return Optional.of(r.space());
-    }
-    return Optional.empty();
+    return i instanceof Instruction.MemoryAccess m ? Optional.of(m.space()) : Optional.empty();
   }
 }
