@@ -29,10 +29,12 @@ final class Explainer {
   static Explanation explain(
       LitmusTest test,
       java.util.function.Supplier<SearchLimits> limits,
+      io.github.ptxlitmus.model.ModelSpec model,
       Condition target,
       String targetText) {
     DecisionSearch.WitnessResult decided =
-        DecisionSearch.witness(test, limits.get(), ConditionEvaluator.goal(target, List.of()));
+        DecisionSearch.witness(
+            test, limits.get(), ConditionEvaluator.goal(target, List.of()), model);
     if (decided.witness().isPresent()) {
       return new Explanation(
           targetText, true, List.of(), Optional.of(witness(decided.witness().get())), 1, true,
@@ -43,7 +45,8 @@ final class Explainer {
           targetText, false, List.of(), Optional.empty(), 0, false, false, decided.limit());
     }
     Enumerator.ExplainResult listed =
-        Enumerator.explain(test, limits.get(), state -> ConditionEvaluator.holds(target, state));
+        Enumerator.explain(
+            test, limits.get(), model, state -> ConditionEvaluator.holds(target, state));
     List<ExecutionTrace> traces = listed.traces();
     Map<List<Object>, Explanation.Reason> groups = new LinkedHashMap<>();
     for (ExecutionTrace t : traces) {

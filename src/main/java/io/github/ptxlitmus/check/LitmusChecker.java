@@ -68,10 +68,10 @@ public final class LitmusChecker {
             options.candidateLimit());
     CheckOptions.Mode mode = resolveMode(test, options);
     if (mode == CheckOptions.Mode.STATES) {
-      SearchResult search = Enumerator.run(test, limits);
+      SearchResult search = Enumerator.run(test, limits, options.model());
       return summarize(test, search, (System.nanoTime() - start) / 1_000_000, false);
     }
-    SearchResult search = DecisionSearch.run(test, limits, goal(test));
+    SearchResult search = DecisionSearch.run(test, limits, goal(test), options.model());
     return summarize(test, search, (System.nanoTime() - start) / 1_000_000, true);
   }
 
@@ -225,7 +225,8 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(test, this::limits)));
+        Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
+        options.model().label());
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */
