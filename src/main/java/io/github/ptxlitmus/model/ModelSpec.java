@@ -22,6 +22,10 @@ import java.util.stream.Collectors;
  *     proxy-preserved base causality); false reads every operation as generic
  * @param causeBase how base causality enters causality order
  * @param scPerLocation the shape of the SC-per-Location axiom when it is on
+ * @param splitRmw read an atomic RMW as Dat3M does, a read and a write event: the observation
+ *     step of causality order (8.9.5) starts at its write part, while the rf of Causality rule
+ *     1 (8.10.6) ends at its read part, so causality from an RMW as the reader of rule 1 has no
+ *     leading observation step (spec: false, one event)
  */
 public record ModelSpec(
     String name,
@@ -30,7 +34,8 @@ public record ModelSpec(
     boolean fenceScReleaseAcquire,
     boolean proxies,
     CauseBase causeBase,
-    ScPerLocation scPerLocation)
+    ScPerLocation scPerLocation,
+    boolean splitRmw)
     implements MemoryModel {
 
   /** Observation in causality order ({@code cause = obs ; ppbco ∪ ppbco}). */
@@ -68,7 +73,7 @@ public record ModelSpec(
   /** The spec, PTX ISA 9.4 chapter 8: all six axioms. The default. */
   public static ModelSpec ptx() {
     return new ModelSpec("ptx", EnumSet.allOf(Axiom.class), CauseObservation.TRANSITIVE, true,
-        true, CauseBase.SPEC, ScPerLocation.CLIQUES);
+        true, CauseBase.SPEC, ScPerLocation.CLIQUES, false);
   }
 
   /**
@@ -78,7 +83,7 @@ public record ModelSpec(
    */
   public static ModelSpec dat3mV75() {
     return new ModelSpec("dat3m-v7.5", EnumSet.complementOf(EnumSet.of(Axiom.SC_PER_LOCATION)),
-        CauseObservation.ONE_STEP, false, true, CauseBase.SPEC, ScPerLocation.CLIQUES);
+        CauseObservation.ONE_STEP, false, true, CauseBase.SPEC, ScPerLocation.CLIQUES, true);
   }
 
   /**
@@ -87,7 +92,7 @@ public record ModelSpec(
    */
   public static ModelSpec dat3mV60() {
     return new ModelSpec("dat3m-v6.0", EnumSet.allOf(Axiom.class), CauseObservation.TRANSITIVE,
-        false, false, CauseBase.DAT3M_V6, ScPerLocation.DAT3M_V6);
+        false, false, CauseBase.DAT3M_V6, ScPerLocation.DAT3M_V6, true);
   }
 
   /** The built-in variants, the default first. */
@@ -120,13 +125,13 @@ public record ModelSpec(
     EnumSet<Axiom> on = axioms.isEmpty() ? EnumSet.noneOf(Axiom.class) : EnumSet.copyOf(axioms);
     on.remove(axiom);
     return new ModelSpec(name, on, causeObservation, fenceScReleaseAcquire, proxies, causeBase,
-        scPerLocation);
+        scPerLocation, splitRmw);
   }
 
   /** This variant with exactly {@code on} switched on. */
   public ModelSpec withAxioms(Set<Axiom> on) {
     return new ModelSpec(name, on, causeObservation, fenceScReleaseAcquire, proxies, causeBase,
-        scPerLocation);
+        scPerLocation, splitRmw);
   }
 
   /** The axioms the variant has by default that are switched off here. */

@@ -32,6 +32,7 @@ public final class PtxModel {
   private final EventSet init;
   private final EventSet writes;
   private final EventSet fenceSc;
+  private final EventSet rmw;
   private final Relation po;
   private final Relation dep;
   private final Relation ms;
@@ -67,6 +68,9 @@ public final class PtxModel {
     this.init = EventSet.fromPredicate(n, i -> events.get(i).isInit());
     this.writes = EventSet.fromPredicate(n, i -> events.get(i).writes());
     this.fenceSc = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
+    this.rmw =
+        EventSet.fromPredicate(
+            n, i -> events.get(i).kind() == io.github.ptxlitmus.event.EventKind.RMW);
     this.ms = moralStrength();
     this.overlap =
         Relation.fromPredicate(n, (a, b) -> a != b && events.get(a).overlaps(events.get(b)));
@@ -409,8 +413,13 @@ public final class PtxModel {
    * @param bco base causality order (8.9.5), transitive
    * @param ppbco proxy-preserved base causality (8.9.5)
    * @param cause causality order (8.9.5)
+   * @param readCause causality from the reader of Causality rule 1 (8.10.6): cause, except in
+   *     variants with {@link ModelSpec#splitRmw()}, where an RMW's rows lack the observation
+   *     step (it starts at the RMW's write part, the rf ends at its read part); there cause
+   *     also holds the observations of RMWs (their read part precedes their write part in po)
    */
-  public record Causal(Relation sw, Relation bco, Relation ppbco, Relation cause) {}
+  public record Causal(
+      Relation sw, Relation bco, Relation ppbco, Relation cause, Relation readCause) {}
 
   /**
    * Causality of a choice: sw = pattern sync ∪ Fence-SC sync ∪ barrier sync (8.9.4), bco, ppbco,
@@ -420,7 +429,23 @@ public final class PtxModel {
     Relation sw = o.patternSw().union(fenceScSynchronization(fenceScOrder)).union(barrierSync);
     Relation bco = baseCausality(sw);
     Relation ppbco = proxyPreservedBaseCausality(bco);
-    return new Causal(sw, bco, ppbco, causality(o.rf(), o.obs(), sw, bco, ppbco));
+    Relation cause = causality(o.rf(), o.obs(), sw, bco, ppbco);
+    Relation readCause = cause;
+    if (spec.splitRmw() && !rmw.isEmpty()) {
+      // An observation of an RMW's read part is followed in po (same address) by its write
+      // part, so the write is in causality order after what the RMW observes.
+      Relation step =
+          spec.causeObservation() == ModelSpec.CauseObservation.ONE_STEP
+              ? o.rf().intersection(ms)
+              : o.obs();
+      cause = cause.union(step.restrict(EventSet.full(n), rmw));
+      // The same causality without observation: from an RMW's read part, only base causality.
+      Relation none = Relation.empty(n);
+      Relation fromRmw = Relation.cross(n, rmw, EventSet.full(n));
+      Relation base = causality(none, none, sw, bco, ppbco);
+      readCause = cause.difference(fromRmw).union(base.intersection(fromRmw));
+    }
+    return new Causal(sw, bco, ppbco, cause, readCause);
   }
 
   /**
@@ -477,7 +502,7 @@ public final class PtxModel {
       v = fenceSc(c.bco(), fenceScOrder);
     }
     if (v.isEmpty()) {
-      v = causalityReadsFrom(o.rf(), c.cause());
+      v = causalityReadsFrom(o.rf(), c.readCause());
     }
     return v;
   }
@@ -489,7 +514,8 @@ public final class PtxModel {
    * to co.
    */
   public Optional<Violation> checkCoherence(
-      Relation rf, int[][] byteSources, Relation cause, Relation co, Relation fr) {
+      Relation rf, int[][] byteSources, Causal causal, Relation co, Relation fr) {
+    Relation cause = causal.cause();
     Optional<Violation> v = coherence(cause, co);
     if (v.isEmpty()) {
       v = atomicity(byteSources, fr, co);
@@ -498,7 +524,7 @@ public final class PtxModel {
       v = scPerLocation(rf, co, fr);
     }
     if (v.isEmpty()) {
-      v = causality(rf, fr, cause);
+      v = causality(rf, fr, causal);
     }
     return v;
   }
@@ -511,7 +537,7 @@ public final class PtxModel {
     atomicity(d.byteSources(), d.fr(), d.co()).ifPresent(out::add);
     noThinAir(d.rf()).ifPresent(out::add);
     scPerLocation(d.rf(), d.co(), d.fr()).ifPresent(out::add);
-    causality(d.rf(), d.fr(), d.cause()).ifPresent(out::add);
+    causality(d.rf(), d.fr(), d.causal()).ifPresent(out::add);
     return out;
   }
 
@@ -520,7 +546,7 @@ public final class PtxModel {
     Optional<Violation> v = checkBeforeCoherence(d.observed(), d.causal(), d.fenceScOrder());
     return v.isPresent()
         ? v
-        : checkCoherence(d.rf(), d.byteSources(), d.cause(), d.co(), d.fr());
+        : checkCoherence(d.rf(), d.byteSources(), d.causal(), d.co(), d.fr());
   }
 
   /**
@@ -838,6 +864,12 @@ public final class PtxModel {
   public Optional<Violation> causality(Relation rf, Relation fr, Relation cause) {
     Optional<Violation> v = causalityCycle(rf, "rf", cause);
     return v.isPresent() ? v : causalityCycle(fr, "fr", cause);
+  }
+
+  /** 8.10.6 Causality over a {@link Causal}: rule 1 uses its {@code readCause}. */
+  public Optional<Violation> causality(Relation rf, Relation fr, Causal causal) {
+    Optional<Violation> v = causalityCycle(rf, "rf", causal.readCause());
+    return v.isPresent() ? v : causalityCycle(fr, "fr", causal.cause());
   }
 
   /** Rule 1 of 8.10.6 alone (needs no coherence order): rf ; cause is irreflexive. */

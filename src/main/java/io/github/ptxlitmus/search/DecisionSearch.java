@@ -577,7 +577,7 @@ public final class DecisionSearch {
       // Atomicity, SC-per-Location and Causality only get harder as co grows (fr grows with
       // it), so checking the partial co prunes soundly; each is checked only when on.
       Relation fr = model.fromReads(byteSources, co);
-      if (model.checkCoherence(fixed.rf(), byteSources, cause, co, fr).isPresent()) {
+      if (model.checkCoherence(fixed.rf(), byteSources, causal, co, fr).isPresent()) {
         return Optional.empty();
       }
       return Optional.of(new Propagated(sc, co, causal));

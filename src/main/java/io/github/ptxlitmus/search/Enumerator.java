@@ -537,7 +537,7 @@ public final class Enumerator {
       Relation fr = d.fr();
       Optional<Violation> v = choices.early();
       if (v.isEmpty()) {
-        v = model.checkCoherence(rfRel, byteSources, cause, co, fr);
+        v = model.checkCoherence(rfRel, byteSources, choices.causal(), co, fr);
       }
       if (v.isEmpty() && foreign.isPresent()) {
         v = foreign.get().check(candidate(rfRel, total, choices.sc(), choices.barrierSync()));
