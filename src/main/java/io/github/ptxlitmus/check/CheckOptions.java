@@ -1,5 +1,6 @@
 package io.github.ptxlitmus.check;
 
+import io.github.ptxlitmus.model.MemoryModel;
 import io.github.ptxlitmus.model.ModelSpec;
 import java.time.Duration;
 
@@ -17,8 +18,9 @@ import java.time.Duration;
  *     location; when false (default) only those named in the condition and in a {@code
  *     locations [...]} clause, as herd does
  * @param mode what to compute (default {@link Mode#AUTO})
- * @param model the model variant and the axioms switched on (default {@link ModelSpec#ptx()},
- *     the spec)
+ * @param model the model: a built-in {@link ModelSpec} (variant and axioms switched on;
+ *     default {@link ModelSpec#ptx()}, the spec), or any other {@link MemoryModel} (e.g. a cat
+ *     file), which is always checked by the exhaustive search in states mode
  */
 public record CheckOptions(
     int loopBound,
@@ -26,7 +28,7 @@ public record CheckOptions(
     long candidateLimit,
     boolean allStates,
     Mode mode,
-    ModelSpec model) {
+    MemoryModel model) {
 
   /** What a check computes. */
   public enum Mode {
@@ -90,8 +92,13 @@ public record CheckOptions(
   }
 
   /** The same limits under another model variant or axiom switches. */
-  public CheckOptions withModel(ModelSpec m) {
+  public CheckOptions withModel(MemoryModel m) {
     return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, mode, m);
+  }
+
+  /** The name reports give the model: {@link ModelSpec#label()}, or a foreign model's name. */
+  public String modelLabel() {
+    return model instanceof ModelSpec spec ? spec.label() : model.name();
   }
 
   public CheckOptions withMode(Mode m) {

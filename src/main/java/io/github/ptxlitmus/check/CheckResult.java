@@ -198,7 +198,7 @@ public final class CheckResult {
   static Function<Condition, Explanation> explainerFor(
       LitmusTest test,
       java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits,
-      io.github.ptxlitmus.model.ModelSpec model) {
+      io.github.ptxlitmus.model.MemoryModel model) {
     return c -> {
       StateText.requireKnown(c, test);
       return Explainer.explain(test, limits, model, c, StateText.print(c));

@@ -339,8 +339,9 @@ public final class Enumerator {
       } catch (ValueCycle cycle) {
         countCandidate();
         reject(Axiom.NO_THIN_AIR);
-        if (explaining()) {
+        if (explaining() && model.noThinAir(rfRel).isPresent()) {
           // Values on a thin-air cycle are unconstrained: the candidate could produce the state.
+          // (With No-Thin-Air off such values still cannot be computed: no state, no trace.)
           Relation none = Relation.empty(n);
           trace(
               new ExecutionTrace(events, model.programOrder(), rfRel, none, none, none, none,
