@@ -7,15 +7,11 @@ import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.search.DecisionSearch;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchResult;
-import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -87,7 +83,7 @@ class EngineDifferentialPropertyTest {
     Properties.forAll("pruned states = exhaustive states (rich, model switches)", 1_300_000L,
         TESTS / 2, LitmusGen::generateRich, p -> {
           LitmusTest test = p.parse();
-          ModelSpec spec = sampleModel(p.seed());
+          ModelSpec spec = Properties.sampleModel(p.seed());
           Set<String> locations = Benchmark.observedLocations(test);
           SearchResult all = Enumerator.run(test, Properties.limits(), spec);
           SearchResult pruned =
@@ -102,20 +98,6 @@ class EngineDifferentialPropertyTest {
             throw new AssertionError("model " + spec.label() + ": " + e.getMessage(), e);
           }
         });
-  }
-
-  /** A variant and a set of its axioms switched off, drawn from {@code seed}. */
-  static ModelSpec sampleModel(long seed) {
-    Random random = new Random(seed);
-    List<ModelSpec> variants = ModelSpec.variants();
-    ModelSpec spec = variants.get(random.nextInt(variants.size()));
-    EnumSet<Axiom> on = EnumSet.noneOf(Axiom.class);
-    for (Axiom a : spec.axioms()) {
-      if (random.nextInt(3) != 0) {
-        on.add(a);
-      }
-    }
-    return spec.withAxioms(on);
   }
 
   private static void compare(SearchResult all, SearchResult pruned, Set<String> locations) {
