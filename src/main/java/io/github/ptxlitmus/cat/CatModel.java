@@ -196,6 +196,128 @@ public final class CatModel {
     }
   }
 
+  /**
+   * The model evaluated as far as {@code fixed} allows, for judging many candidates that share
+   * those bindings (e.g. the candidates of one choice of thread paths): every {@code let} and
+   * check that uses none of the {@code varying} names is computed once here.
+   *
+   * @param fixed bindings for every name the model uses except {@code varying}
+   * @param varying the names that {@link Prepared#firstViolation} will bind
+   * @throws IllegalArgumentException if a name the model uses is in neither
+   * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
+   */
+  public Prepared prepare(CatBindings fixed, java.util.Set<String> varying) {
+    int n = fixed.size();
+    Object[] env = new Object[slots];
+    boolean[] dynamicSlot = new boolean[slots];
+    List<Integer> varyingAt = new ArrayList<>();
+    List<String> varyingNames = new ArrayList<>();
+    for (int s = 0; s < predefined.size(); s++) {
+      String p = predefined.get(s);
+      if (varying.contains(p)) {
+        dynamicSlot[predefinedSlots[s]] = true;
+        varyingAt.add(predefinedSlots[s]);
+        varyingNames.add(p);
+      } else {
+        env[predefinedSlots[s]] = fixed.get(p).orElseThrow(
+            () -> new IllegalArgumentException("cat model " + name + " uses '" + p
+                + "', which the bindings do not define"));
+      }
+    }
+    Ctx ctx = new Ctx(n, EventSet.full(n), env);
+    boolean[] dynamicStep = new boolean[steps.size()];
+    Optional<String> violation = Optional.empty();
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      if (step instanceof LetStep l) {
+        boolean dyn = false;
+        for (Expr e : l.values()) {
+          dyn |= refersTo(e, dynamicSlot);
+        }
+        if (dyn) {
+          for (int slot : l.slots()) {
+            dynamicSlot[slot] = true;
+          }
+        } else {
+          l.run(ctx);
+        }
+        dynamicStep[i] = dyn;
+      } else {
+        CheckStep c = (CheckStep) step;
+        dynamicStep[i] = !c.flag() && refersTo(c.expr(), dynamicSlot);
+        if (!c.flag() && !dynamicStep[i] && violation.isEmpty() && !c.holds(ctx)) {
+          violation = Optional.of(c.name());
+        }
+      }
+    }
+    return new Prepared(n, env, dynamicStep, violation,
+        varyingAt.stream().mapToInt(Integer::intValue).toArray(), List.copyOf(varyingNames));
+  }
+
+  private static boolean refersTo(Expr e, boolean[] slots) {
+    if (e instanceof Ref r) {
+      return slots[r.slot()];
+    } else if (e instanceof Bin b) {
+      return refersTo(b.left(), slots) || refersTo(b.right(), slots);
+    } else if (e instanceof Un u) {
+      return refersTo(u.operand(), slots);
+    }
+    return false;
+  }
+
+  /** A model partially evaluated by {@link #prepare}; immutable and thread-safe. */
+  public final class Prepared {
+    private final int n;
+    private final Object[] env;
+    private final boolean[] dynamicStep;
+    private final Optional<String> staticViolation;
+    private final int[] varyingSlots;
+    private final List<String> varyingNames;
+
+    private Prepared(int n, Object[] env, boolean[] dynamicStep,
+        Optional<String> staticViolation, int[] varyingSlots, List<String> varyingNames) {
+      this.n = n;
+      this.env = env;
+      this.dynamicStep = dynamicStep;
+      this.staticViolation = staticViolation;
+      this.varyingSlots = varyingSlots;
+      this.varyingNames = varyingNames;
+    }
+
+    /**
+     * The first constraint that fails once {@code varying} is bound too (a constraint that
+     * needs none of the varying names and fails is reported first), or empty.
+     *
+     * @throws IllegalArgumentException if a varying name the model uses is not bound
+     * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
+     */
+    public Optional<String> firstViolation(CatBindings varying) {
+      if (staticViolation.isPresent()) {
+        return staticViolation;
+      }
+      Object[] e = env.clone();
+      for (int k = 0; k < varyingSlots.length; k++) {
+        String p = varyingNames.get(k);
+        e[varyingSlots[k]] = varying.get(p).orElseThrow(
+            () -> new IllegalArgumentException("cat model " + name + " uses '" + p
+                + "', which the bindings do not define"));
+      }
+      Ctx ctx = new Ctx(n, EventSet.full(n), e);
+      for (int i = 0; i < steps.size(); i++) {
+        if (!dynamicStep[i]) {
+          continue;
+        }
+        Step step = steps.get(i);
+        if (step instanceof LetStep l) {
+          l.run(ctx);
+        } else if (!((CheckStep) step).holds(ctx)) {
+          return Optional.of(((CheckStep) step).name());
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
   @Override
   public String toString() {
     return name;

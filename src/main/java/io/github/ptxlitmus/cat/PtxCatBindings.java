@@ -48,6 +48,11 @@ public final class PtxCatBindings {
 
   private static final ImmutableMap<String, CatType> VOCABULARY = vocabularyMap();
 
+  /** The names {@link #varying} binds: what a candidate chooses beyond its events. */
+  public static final Set<String> VARYING =
+      Set.of("rf", "rfe", "rfi", "co", "coe", "coi", "fr", "fre", "fri", "sync_fence",
+          "syncbar", "sync_barrier");
+
   /** Which part of an event a bound event is. */
   private enum Part {
     WHOLE,
@@ -212,6 +217,25 @@ public final class PtxCatBindings {
    */
   public CatBindings bind(Relation rf, Relation co, Relation fenceScOrder,
       Relation barrierSync) {
+    return varying(base.toBuilder(), rf, co, fenceScOrder, barrierSync);
+  }
+
+  /** The bindings that depend only on the events: every name except {@link #VARYING}. */
+  public CatBindings fixed() {
+    return base;
+  }
+
+  /**
+   * Only the {@link #VARYING} names, for a model {@link CatModel#prepare prepared} on {@link
+   * #fixed()}; arguments as {@link #bind}.
+   */
+  public CatBindings varying(Relation rf, Relation co, Relation fenceScOrder,
+      Relation barrierSync) {
+    return varying(CatBindings.builder(base.size()), rf, co, fenceScOrder, barrierSync);
+  }
+
+  private CatBindings varying(CatBindings.Builder into, Relation rf, Relation co,
+      Relation fenceScOrder, Relation barrierSync) {
     int size = base.size();
     Relation.Builder rfB = Relation.builder(size);
     rf.forEach((w, r) -> rfB.add(store[w], r));
@@ -221,7 +245,7 @@ public final class PtxCatBindings {
     Relation coX = coB.build();
     Relation ext = Relation.full(size).difference(internal);
     Relation fr = rfX.inverse().compose(coX).difference(Relation.identity(size));
-    return base.toBuilder()
+    return into
         .relation("rf", rfX)
         .relation("rfe", rfX.intersection(ext))
         .relation("rfi", rfX.intersection(internal))

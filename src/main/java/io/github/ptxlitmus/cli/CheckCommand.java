@@ -105,6 +105,14 @@ public final class CheckCommand implements Callable<Integer> {
   private String modelName = "ptx";
 
   @Option(
+      names = "--cat",
+      paramLabel = "FILE.cat",
+      description =
+          "Judge candidates with this cat model instead of the built-in one (exhaustive search,"
+              + " states mode; --divergences defaults to docs/cat-divergences.csv).")
+  private Path catFile;
+
+  @Option(
       names = "--without",
       paramLabel = "AXIOM",
       description =
@@ -308,6 +316,9 @@ public final class CheckCommand implements Callable<Integer> {
       model = model.without(axiom);
     }
     options = options.withModel(model);
+    if (catFile != null) {
+      options = options.withModel(catModel());
+    }
     if (decide) {
       options = options.withMode(CheckOptions.Mode.DECIDE);
     } else if (statesMode) {
@@ -316,12 +327,30 @@ public final class CheckCommand implements Callable<Integer> {
     return options;
   }
 
+  /** The {@code --cat} model; usage errors for options it cannot serve. */
+  private io.github.ptxlitmus.model.MemoryModel catModel() {
+    if (!modelName.equalsIgnoreCase("ptx") || !without.isEmpty()) {
+      throw usage("--cat replaces the built-in model: drop --model and --without");
+    }
+    if (decide) {
+      throw usage("--cat runs the exhaustive search (states mode): drop --decide");
+    }
+    try {
+      return io.github.ptxlitmus.cat.CatMemoryModel.load(catFile);
+    } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
+      throw usage("--cat: " + e.getMessage());
+    }
+  }
+
   private Optional<Expectations> loadExpectations() {
     if (expect == null) {
       return Optional.empty();
     }
     if (!Files.isRegularFile(expect)) {
       throw usage("--expect: no such file: " + expect);
+    }
+    if (catFile != null && !spec.commandLine().getParseResult().hasMatchedOption("--divergences")) {
+      divergences = Path.of("docs", "cat-divergences.csv");
     }
     try {
       return Optional.of(Expectations.load(expect, divergences));
@@ -332,8 +361,17 @@ public final class CheckCommand implements Callable<Integer> {
     }
   }
 
-  /** The argument files and the {@code *.litmus} files under the argument directories. */
   private List<Path> collectFiles() {
+    return collectFiles(paths, this::usage);
+  }
+
+  /**
+   * The argument files and the {@code *.litmus} files under the argument directories, in
+   * argument order, each directory's files sorted, without repeats.
+   *
+   * @param usage makes the usage error for a missing path or an unreadable directory
+   */
+  static List<Path> collectFiles(List<Path> paths, Function<String, ParameterException> usage) {
     List<Path> files = new ArrayList<>();
     for (Path path : paths) {
       if (Files.isDirectory(path)) {
@@ -344,12 +382,12 @@ public final class CheckCommand implements Callable<Integer> {
                   .sorted()
                   .collect(Collectors.toList()));
         } catch (IOException | UncheckedIOException e) {
-          throw usage("cannot read directory " + path + ": " + e.getMessage());
+          throw usage.apply("cannot read directory " + path + ": " + e.getMessage());
         }
       } else if (Files.exists(path)) {
         files.add(path);
       } else {
-        throw usage("no such file or directory: " + path);
+        throw usage.apply("no such file or directory: " + path);
       }
     }
     return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());

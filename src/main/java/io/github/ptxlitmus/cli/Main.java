@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       ParseCommand.class,
       CheckCommand.class,
+      CompareCommand.class,
       GenerateCommand.class,
       BenchCommand.class,
     })

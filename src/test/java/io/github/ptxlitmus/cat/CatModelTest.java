@@ -91,6 +91,25 @@ class CatModelTest {
   }
 
   @Test
+  void preparedEvaluationAgreesWithTheFullOne() {
+    CatModel m = CatModel.load(resource("sc.cat"));
+    CatBindings fixed = threeEvents(Relation.empty(3));
+    CatModel.Prepared p = m.prepare(fixed, java.util.Set.of("rf"));
+    for (Relation rf : java.util.List.of(Relation.empty(3), Relation.of(3, 2, 0))) {
+      CatBindings varying = CatBindings.builder(3).relation("rf", rf).build();
+      assertThat(p.firstViolation(varying)).isEqualTo(m.firstViolation(threeEvents(rf)));
+    }
+    // A check that needs no varying name and fails is reported without evaluating the rest.
+    CatModel always = text("T\nempty po as never-empty\nacyclic rf as fine\n");
+    assertThat(always.prepare(fixed, java.util.Set.of("rf"))
+        .firstViolation(CatBindings.builder(3).relation("rf", Relation.empty(3)).build()))
+        .contains("never-empty");
+    assertThatThrownBy(() -> p.firstViolation(CatBindings.builder(3).build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("uses 'rf'");
+  }
+
+  @Test
   void errorsNamePositionAndReason() {
     assertThatThrownBy(() -> text("T\nlet a = po | nosuch\n"))
         .isInstanceOf(CatSyntaxException.class)
