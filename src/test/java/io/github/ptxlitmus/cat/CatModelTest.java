@@ -41,9 +41,9 @@ class CatModelTest {
         .build();
   }
 
-  /** {@code ../shared}, or the directory named by the system property {@code ptxlitmus.shared}. */
+  /** The shared corpus directory; tests that need it skip when it is absent. */
   static Path shared() {
-    return Path.of(System.getProperty("ptxlitmus.shared", "../shared"));
+    return Path.of("../shared");
   }
 
   private static CatModel text(String src) {
