@@ -150,24 +150,23 @@ public final class CatModel {
   public Result evaluate(CatBindings bindings) {
     List<String> violated = new ArrayList<>();
     List<String> flags = new ArrayList<>();
-    run(bindings, violated, flags, false);
+    run(bindings, violated, flags);
     return new Result(violated, flags);
   }
 
   /**
    * The first constraint that fails on {@code bindings}, or empty when the candidate is
-   * consistent; stops at the first failure (flags are not evaluated).
+   * consistent (flags are not evaluated).
    *
    * @throws IllegalArgumentException as {@link #evaluate}
    * @throws IllegalStateException as {@link #evaluate}
    */
   public Optional<String> firstViolation(CatBindings bindings) {
-    List<String> violated = new ArrayList<>();
-    run(bindings, violated, null, true);
-    return violated.stream().findFirst();
+    return prepare(bindings, java.util.Set.of())
+        .firstViolation(CatBindings.builder(bindings.size()).build());
   }
 
-  private void run(CatBindings b, List<String> violated, List<String> flags, boolean stop) {
+  private void run(CatBindings b, List<String> violated, List<String> flags) {
     int n = b.size();
     Object[] env = new Object[slots];
     for (int s = 0; s < predefined.size(); s++) {
@@ -183,14 +182,11 @@ public final class CatModel {
       } else {
         CheckStep c = (CheckStep) step;
         if (c.flag()) {
-          if (flags != null && c.holds(ctx)) {
+          if (c.holds(ctx)) {
             flags.add(c.name());
           }
         } else if (!c.holds(ctx)) {
           violated.add(c.name());
-          if (stop) {
-            return;
-          }
         }
       }
     }

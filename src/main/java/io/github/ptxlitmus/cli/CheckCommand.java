@@ -14,7 +14,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +22,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -71,6 +71,8 @@ public final class CheckCommand implements Callable<Integer> {
       description = "Litmus files or directories (searched recursively for *.litmus).")
   private List<Path> paths = new ArrayList<>();
 
+  @Mixin private LimitOptions limits = new LimitOptions();
+
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
@@ -90,12 +92,6 @@ public final class CheckCommand implements Callable<Integer> {
           "Known divergences from --expect: lines 'path,reason' (default: ${DEFAULT-VALUE};"
               + " a missing file means none).")
   private Path divergences = Path.of("docs", "divergences.csv");
-
-  @Option(
-      names = {"-j", "--jobs"},
-      paramLabel = "N",
-      description = "Tests checked in parallel (default: number of processors).")
-  private Integer jobs;
 
   @Option(
       names = "--model",
@@ -119,18 +115,6 @@ public final class CheckCommand implements Callable<Integer> {
           "Switch an axiom off (repeatable): Coherence, Fence-SC, Atomicity, No-Thin-Air,"
               + " SC-per-Location, Causality (case-insensitive).")
   private List<String> without = new ArrayList<>();
-
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      description = "Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
-  private double timeout = 60;
-
-  @Option(
-      names = "--bound",
-      paramLabel = "K",
-      description = "Loop unrolling bound (default: the checker's, 2).")
-  private Integer bound;
 
   @Option(
       names = "--decide",
@@ -199,11 +183,9 @@ public final class CheckCommand implements Callable<Integer> {
     Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
     List<Path> files = collectFiles();
-    int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-    // Safety net behind the checker's own time limit: abandon a check at twice it plus 1 s.
-    Duration hardLimit = options.timeLimit().multipliedBy(2).plusSeconds(1);
     TestRunner runner =
-        new TestRunner(threads, hardLimit, spec.commandLine().getErr(), System.console() != null);
+        new TestRunner(limits.threads(), LimitOptions.hardLimit(options),
+            spec.commandLine().getErr(), System.console() != null);
     Function<Path, CheckResult> check = checkers.apply(options);
     List<TestOutcome> outcomes =
         runner.run(files, explainStep.isPresent() ? explainStep.get().wrap(check) : check);
@@ -278,20 +260,8 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   private CheckOptions options() {
-    CheckOptions options = CheckOptions.defaults().withAllStates(allStates);
-    if (!(timeout > 0) || Double.isInfinite(timeout)) {
-      throw usage("--timeout must be a positive number of seconds: " + timeout);
-    }
-    options = options.withTimeLimit(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
-    if (bound != null) {
-      if (bound < 0) {
-        throw usage("--bound must be >= 0: " + bound);
-      }
-      options = options.withLoopBound(bound);
-    }
-    if (jobs != null && jobs < 1) {
-      throw usage("-j must be >= 1: " + jobs);
-    }
+    CheckOptions options = limits.apply(
+        CheckOptions.defaults().withAllStates(allStates), this::usage);
     if (decide && statesMode) {
       throw usage("--decide and --states are mutually exclusive");
     }

@@ -8,12 +8,12 @@ import io.github.ptxlitmus.check.ModelComparison;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -54,23 +54,7 @@ public final class CompareCommand implements Callable<Integer> {
           "A model, given twice: a built-in name (ptx, dat3m-v7.5, dat3m-v6.0) or a cat file.")
   private List<String> models = new ArrayList<>();
 
-  @Option(
-      names = {"-j", "--jobs"},
-      paramLabel = "N",
-      description = "Tests checked in parallel (default: number of processors).")
-  private Integer jobs;
-
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      description = "Time limit per test and model in seconds (default: ${DEFAULT-VALUE}).")
-  private double timeout = 60;
-
-  @Option(
-      names = "--bound",
-      paramLabel = "K",
-      description = "Loop unrolling bound (default: the checker's, 2).")
-  private Integer bound;
+  @Mixin private LimitOptions limits = new LimitOptions();
 
   @Option(
       names = "--all-states",
@@ -86,10 +70,8 @@ public final class CompareCommand implements Callable<Integer> {
     ModelComparison.Side a = side(models.get(0), options);
     ModelComparison.Side b = side(models.get(1), options);
     List<Path> files = CheckCommand.collectFiles(paths, this::usage);
-    int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-    Duration hardLimit = options.timeLimit().multipliedBy(2).plusSeconds(1);
-    boolean terminal = System.console() != null;
-    TestRunner runner = new TestRunner(threads, hardLimit, spec.commandLine().getErr(), terminal);
+    TestRunner runner = new TestRunner(limits.threads(), LimitOptions.hardLimit(options),
+        spec.commandLine().getErr(), System.console() != null);
     List<TestOutcome> ra = runner.run(files, a.checker());
     List<TestOutcome> rb = runner.run(files, b.checker());
     List<Optional<CheckResult>> resultsA = new ArrayList<>();
@@ -170,22 +152,9 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   private CheckOptions options() {
-    CheckOptions options = CheckOptions.defaults().withAllStates(allStates)
-        .withMode(CheckOptions.Mode.STATES);
-    if (!(timeout > 0) || Double.isInfinite(timeout)) {
-      throw usage("--timeout must be a positive number of seconds: " + timeout);
-    }
-    options = options.withTimeLimit(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
-    if (bound != null) {
-      if (bound < 0) {
-        throw usage("--bound must be >= 0: " + bound);
-      }
-      options = options.withLoopBound(bound);
-    }
-    if (jobs != null && jobs < 1) {
-      throw usage("-j must be >= 1: " + jobs);
-    }
-    return options;
+    return limits.apply(
+        CheckOptions.defaults().withAllStates(allStates).withMode(CheckOptions.Mode.STATES),
+        this::usage);
   }
 
   private ParameterException usage(String message) {
