@@ -32,7 +32,8 @@ public final class CatMemoryModel implements MemoryModel {
    * same (rf, Fence-SC order, barrier sync, P) once per extension.
    */
   private record Cached(List<Event> events, Relation po, Relation dep, PtxCatBindings bindings,
-      CatModel.Prepared prepared, Relation initCo, Map<List<Relation>, Optional<String>> seen) {}
+      CatModel.Prepared prepared, Relation initCo,
+      Map<List<Relation>, Optional<CatModel.Failure>> seen) {}
 
   /** The most verdicts remembered per choice of paths. */
   private static final int MEMO_LIMIT = 200_000;
@@ -76,32 +77,48 @@ public final class CatMemoryModel implements MemoryModel {
   public Optional<Violation> check(CandidateExecution c) {
     Cached k = bindingsFor(c);
     Relation total = c.coherenceTotal();
-    String[] firstFailure = new String[1];
+    List<CatModel.Failure> firstFailure = new java.util.ArrayList<>(1);
     boolean ok =
         CoherenceSuborders.anyOf(
             total,
             p -> {
               List<Relation> key = List.of(c.rf(), c.fenceScOrder(), c.barrierSync(), p);
-              Optional<String> v = k.seen().get(key);
+              Optional<CatModel.Failure> v = k.seen().get(key);
               if (v == null) {
-                v = k.prepared().firstViolation(
+                v = k.prepared().firstFailure(
                     k.bindings().varying(c.rf(), p.union(k.initCo()), c.fenceScOrder(),
                         c.barrierSync()));
                 if (k.seen().size() < MEMO_LIMIT) {
                   k.seen().put(key, v);
                 }
               }
-              if (v.isPresent() && firstFailure[0] == null) {
-                firstFailure[0] = v.get();
+              if (v.isPresent() && firstFailure.isEmpty()) {
+                firstFailure.add(v.get());
               }
               return v.isEmpty();
             });
     if (ok) {
       return Optional.empty();
     }
-    String name = firstFailure[0];
-    return Optional.of(new Violation(axiomNamed(name), List.of(), List.of(),
-        "cat model " + cat.name() + ": " + name + " fails for every coherence order"
+    CatModel.Failure f = firstFailure.get(0);
+    // Evidence over the events of the execution (an RMW's store half is the RMW); a violation
+    // needs at least one event, so a check without evidence names the first event.
+    List<Integer> events = new java.util.ArrayList<>();
+    for (int e : f.events()) {
+      int id = k.bindings().eventOf(e);
+      if (events.isEmpty() || events.get(events.size() - 1) != id) {
+        events.add(id);
+      }
+    }
+    if (events.size() > 1 && events.get(0).equals(events.get(events.size() - 1))) {
+      events.remove(events.size() - 1);
+    }
+    if (events.isEmpty()) {
+      events.add(0);
+    }
+    List<String> relations = java.util.Collections.nCopies(events.size(), f.constraint());
+    return Optional.of(new Violation(axiomNamed(f.constraint()), events, relations,
+        "cat model " + cat.name() + ": " + f.constraint() + " fails for every coherence order"
             + " contained in this one"));
   }
 

@@ -222,7 +222,7 @@ public final class CatModel {
     }
     Ctx ctx = new Ctx(n, EventSet.full(n), env);
     boolean[] dynamicStep = new boolean[steps.size()];
-    Optional<String> violation = Optional.empty();
+    Optional<Failure> violation = Optional.empty();
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       if (step instanceof LetStep l) {
@@ -242,7 +242,7 @@ public final class CatModel {
         CheckStep c = (CheckStep) step;
         dynamicStep[i] = !c.flag() && refersTo(c.expr(), dynamicSlot);
         if (!c.flag() && !dynamicStep[i] && violation.isEmpty() && !c.holds(ctx)) {
-          violation = Optional.of(c.name());
+          violation = Optional.of(new Failure(c.name(), c.evidence(ctx)));
         }
       }
     }
@@ -261,17 +261,32 @@ public final class CatModel {
     return false;
   }
 
+  /**
+   * A failing constraint and its evidence over the bound events: a cycle for {@code acyclic}
+   * ({@code [e0, ..., ek]}, each step and the closing one a pair of the checked relation), the
+   * reflexive event for {@code irreflexive}, a pair {@code [a, b]} or a member {@code [e]} for
+   * {@code empty}; empty for a negated check (its relation is empty: nothing to show).
+   *
+   * @param constraint the constraint's name ({@code as} name, else its text)
+   * @param events the evidence, event indices of the bindings
+   */
+  public record Failure(String constraint, List<Integer> events) {
+    public Failure {
+      events = List.copyOf(events);
+    }
+  }
+
   /** A model partially evaluated by {@link #prepare}; immutable and thread-safe. */
   public final class Prepared {
     private final int n;
     private final Object[] env;
     private final boolean[] dynamicStep;
-    private final Optional<String> staticViolation;
+    private final Optional<Failure> staticViolation;
     private final int[] varyingSlots;
     private final List<String> varyingNames;
 
     private Prepared(int n, Object[] env, boolean[] dynamicStep,
-        Optional<String> staticViolation, int[] varyingSlots, List<String> varyingNames) {
+        Optional<Failure> staticViolation, int[] varyingSlots, List<String> varyingNames) {
       this.n = n;
       this.env = env;
       this.dynamicStep = dynamicStep;
@@ -288,6 +303,16 @@ public final class CatModel {
      * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
      */
     public Optional<String> firstViolation(CatBindings varying) {
+      return firstFailure(varying).map(Failure::constraint);
+    }
+
+    /**
+     * As {@link #firstViolation}, with evidence.
+     *
+     * @throws IllegalArgumentException as {@link #firstViolation}
+     * @throws IllegalStateException as {@link #firstViolation}
+     */
+    public Optional<Failure> firstFailure(CatBindings varying) {
       if (staticViolation.isPresent()) {
         return staticViolation;
       }
@@ -307,7 +332,8 @@ public final class CatModel {
         if (step instanceof LetStep l) {
           l.run(ctx);
         } else if (!((CheckStep) step).holds(ctx)) {
-          return Optional.of(((CheckStep) step).name());
+          CheckStep c = (CheckStep) step;
+          return Optional.of(new Failure(c.name(), c.evidence(ctx)));
         }
       }
       return Optional.empty();
@@ -361,6 +387,27 @@ public final class CatModel {
 
   private record CheckStep(CheckKind kind, boolean flag, boolean negated, Expr expr,
       String name) implements Step {
+    /**
+     * Evidence that the check fails on {@code ctx}: a cycle (acyclic), a reflexive event
+     * (irreflexive), a pair or member (empty); empty for a negated check.
+     */
+    List<Integer> evidence(Ctx ctx) {
+      Object v = expr.eval(ctx);
+      if (negated) {
+        return List.of();
+      }
+      if (v instanceof EventSet set) {
+        return set.isEmpty() ? List.of() : List.of(set.next(0));
+      }
+      Relation r = (Relation) v;
+      return switch (kind) {
+        case ACYCLIC -> r.findCycle().orElse(List.of());
+        case IRREFLEXIVE -> r.intersection(Relation.identity(ctx.n())).domain().stream()
+            .boxed().limit(1).toList();
+        case EMPTY -> r.isEmpty() ? List.of() : List.of(r.pairs()[0][0], r.pairs()[0][1]);
+      };
+    }
+
     boolean holds(Ctx ctx) {
       Object v = expr.eval(ctx);
       boolean ok =

@@ -198,6 +198,19 @@ public final class PtxCatBindings {
     return b.build();
   }
 
+  /** The event a bound event belongs to: itself, or the RMW whose store half it is. */
+  public int eventOf(int bound) {
+    if (bound < n) {
+      return bound;
+    }
+    for (int e = 0; e < n; e++) {
+      if (store[e] == bound) {
+        return e;
+      }
+    }
+    throw new IllegalArgumentException("no bound event " + bound);
+  }
+
   /** The number of bound events: the events plus one store half per RMW. */
   public int size() {
     return base.size();

@@ -65,6 +65,10 @@ class CompareCommandTest {
     String sb = resource("/litmus/sb/SB+weak.litmus");
     assertThat(run("check", "--cat", resource("/cat/sc.cat"), sb)).isZero();
     assertThat(out.toString()).contains("Model sc.cat").contains("Test SB+weak Forbidden");
+    assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--explain", sb)).isZero();
+    assertThat(out.toString())
+        .contains("cat model sc.cat: sc fails for every coherence order contained in this one")
+        .contains("-sc-> P0: ld.weak r0, y");
     Path cat = Files.writeString(dir.resolve("bad.cat"), "B\n(* open\n");
     assertThat(run("check", "--cat", cat.toString(), sb)).isEqualTo(2);
     assertThat(err.toString()).contains("--cat: " + cat + ":2:1: unterminated comment");
