@@ -1,6 +1,7 @@
 package io.github.ptxlitmus.check;
 
 import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.litmus.LitmusWarning;
 import io.github.ptxlitmus.litmus.FinalCondition;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.util.List;
@@ -48,6 +49,7 @@ public final class CheckResult {
   private final long millis;
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
+  private final List<LitmusWarning> warnings;
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
   public CheckResult(
@@ -64,7 +66,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty());
+        negative, flags, millis, candidates, Optional.empty(), List.of());
   }
 
   CheckResult(
@@ -80,7 +82,8 @@ public final class CheckResult {
       Set<Flag> flags,
       long millis,
       long candidates,
-      Optional<Function<Condition, Explanation>> explainer) {
+      Optional<Function<Condition, Explanation>> explainer,
+      List<LitmusWarning> warnings) {
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -94,6 +97,16 @@ public final class CheckResult {
     this.millis = millis;
     this.candidates = candidates;
     this.explainer = explainer;
+    this.warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * The Dat3M-only forms the test uses that PTX does not allow, each with what PTX allows and
+   * how the test was read ({@link io.github.ptxlitmus.litmus.LitmusTest#warnings()}); empty
+   * for tests in plain PTX.
+   */
+  public List<LitmusWarning> warnings() {
+    return warnings;
   }
 
   public String testName() {

@@ -149,10 +149,15 @@ public final class LitmusChecker {
     long positive = 0;
     long negative = 0;
     boolean race = false;
+    boolean badAddress = false;
     Optional<String> mixedRace = Optional.empty();
     for (SearchResult.Outcome o : search.outcomeList()) {
       Map<String, Long> full = o.state();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
+        continue;
+      }
+      if (full.keySet().stream().anyMatch(k -> k.endsWith(":" + SearchResult.BAD_ADDRESS))) {
+        badAddress = true;
         continue;
       }
       states.add(FinalState.of(project(full, observed)));
@@ -184,6 +189,9 @@ public final class LitmusChecker {
     }
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
+    }
+    if (badAddress) {
+      flags.add(Flag.BAD_ADDRESS);
     }
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
@@ -225,7 +233,8 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(test, this::limits)));
+        Optional.of(CheckResult.explainerFor(test, this::limits)),
+        test.warnings());
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */
