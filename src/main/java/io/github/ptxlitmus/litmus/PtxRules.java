@@ -64,6 +64,13 @@ final class PtxRules {
       state.warn(s.m().offset(), rule + " in PTX; the Dat3M form red.acq_rel is read as"
           + " written: its write releases, and as a reduction it never acquires (8.11.1)");
     }
+    if (q.text(Kind.OPERATION).filter("plus"::equals).isPresent()) {
+      String rule = "PTX has no " + s.base() + ".plus";
+      if (ptx) {
+        throw q.errorAt(Kind.OPERATION, rule + " (use ." + "add)");
+      }
+      state.warn(s.m().offset(), rule + "; the early Dat3M spelling is read as ." + "add");
+    }
     Set<String> types = ATOMIC_TYPES.get(r.op());
     if (types == null) {
       String rule = "PTX has no " + s.base() + "." + r.op().ptxName()

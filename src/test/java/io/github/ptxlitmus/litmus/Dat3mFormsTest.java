@@ -97,6 +97,23 @@ class Dat3mFormsTest {
   }
 
   @Test
+  void newSuiteFilesRoundTripThroughThePrinter() throws Exception {
+    for (String dir : List.of("dat3m", "pointer", "deps")) {
+      try (var files = java.nio.file.Files.list(
+          java.nio.file.Path.of("src", "test", "resources", "litmus", dir))) {
+        for (java.nio.file.Path p : files.sorted().toList()) {
+          LitmusTest t = LitmusParser.parse(p);
+          String printed = LitmusPrinter.print(t);
+          LitmusTest again = LitmusParser.parse("printed.litmus", printed);
+          assertThat(LitmusPrinter.print(again)).as(p.toString()).isEqualTo(printed);
+          assertThat(AstNormalizer.strip(again)).as(p.toString())
+              .isEqualTo(AstNormalizer.strip(t));
+        }
+      }
+    }
+  }
+
+  @Test
   void realPtxBreakingARuleIsAnErrorNamingTheRule() {
     assertThatThrownBy(() -> one("atom.global.cas.b32 %r0, [x], 1"))
         .hasMessageContaining("atom.cas needs a compare and a new value");
