@@ -156,7 +156,7 @@ public final class LitmusChecker {
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
         continue;
       }
-      if (full.keySet().stream().anyMatch(k -> k.endsWith(":" + SearchResult.BAD_ADDRESS))) {
+      if (SearchResult.faulted(full)) {
         badAddress = true;
         continue;
       }

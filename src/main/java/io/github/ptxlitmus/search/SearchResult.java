@@ -30,6 +30,11 @@ public final class SearchResult {
    */
   public static final String BAD_ADDRESS = "bad-address";
 
+  /** True when a thread of the execution that ended in {@code state} stopped at a bad address. */
+  public static boolean faulted(Map<String, Long> state) {
+    return state.keySet().stream().anyMatch(k -> k.endsWith(":" + BAD_ADDRESS));
+  }
+
   /** One distinct final state. */
   public record Outcome(
       Map<String, Long> state, long count, Optional<String> race, Optional<String> mixedRace) {}
