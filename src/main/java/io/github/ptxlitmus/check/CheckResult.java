@@ -32,7 +32,9 @@ import java.util.function.Function;
  *       satisfies / does not satisfy the body;
  *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
  *   <li>{@code millis}: wall-clock time of the check in milliseconds;
- *   <li>{@code candidates}: candidate executions examined.
+ *   <li>{@code candidates}: candidate executions examined;
+ *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
+ *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}).
  * </ul>
  */
 public final class CheckResult {
@@ -49,6 +51,7 @@ public final class CheckResult {
   private final long millis;
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
+  private final String model;
   private final List<LitmusWarning> warnings;
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
@@ -66,7 +69,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), List.of());
+        negative, flags, millis, candidates, Optional.empty(), "ptx", List.of());
   }
 
   CheckResult(
@@ -83,7 +86,9 @@ public final class CheckResult {
       long millis,
       long candidates,
       Optional<Function<Condition, Explanation>> explainer,
+      String model,
       List<LitmusWarning> warnings) {
+    this.model = Objects.requireNonNull(model);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -107,6 +112,11 @@ public final class CheckResult {
    */
   public List<LitmusWarning> warnings() {
     return warnings;
+  }
+
+  /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */
+  public String model() {
+    return model;
   }
 
   public String testName() {
@@ -199,10 +209,12 @@ public final class CheckResult {
   }
 
   static Function<Condition, Explanation> explainerFor(
-      LitmusTest test, java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits) {
+      LitmusTest test,
+      java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits,
+      io.github.ptxlitmus.model.MemoryModel model) {
     return c -> {
       StateText.requireKnown(c, test);
-      return Explainer.explain(test, limits, c, StateText.print(c));
+      return Explainer.explain(test, limits, model, c, StateText.print(c));
     };
   }
 
@@ -220,7 +232,8 @@ public final class CheckResult {
         && negative == r.negative
         && flags.equals(r.flags)
         && millis == r.millis
-        && candidates == r.candidates;
+        && candidates == r.candidates
+        && model.equals(r.model);
   }
 
   @Override
