@@ -45,6 +45,9 @@ public record Access(Semantics semantics, Scope scope, boolean rmw) {
 
   /** Whether the access may be a read ({@code dir} 'R') or a write ('W'). */
   boolean allows(char dir) {
+    if (rmw) {
+      return true; // an atom both reads and writes: acquire and release apply to either end
+    }
     return switch (semantics) {
       case ACQUIRE -> dir == 'R';
       case RELEASE -> dir == 'W';
