@@ -2,6 +2,9 @@ package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.diy.Catalogue;
+import io.github.ptxlitmus.diy.CycleEnumerator;
+import io.github.ptxlitmus.diy.Edge;
+import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Axiom;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,7 +26,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ptx-litmus catalogue DIR [--format text|csv|markdown] [--model A [--model B]] [-o FILE]}:
- * checks every test under DIR and prints a table (cycle, test, verdict, the axiom forbidding
+ * checks every test under DIR (or, with {@code --relax/--safe/--size/--threads}, every test
+ * {@code diy} would generate, without writing them) and prints a table (cycle, test, verdict, the axiom forbidding
  * the outcome) and, for one model, the count of forbidden tests per axiom; with two or more
  * models only the tests on which they disagree. Exit 0; 1 when a file cannot be read or
  * written; 2 with a one-line message for a bad option or model name.
@@ -38,8 +42,25 @@ import picocli.CommandLine.Spec;
 public final class CatalogueCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "DIR", description = "Directory of .litmus files.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = "Directory of .litmus files (or generate with --relax/--safe).")
   private Path dir;
+
+  @Option(names = "--relax", paramLabel = "E,...",
+      description = "Generate the tests as diy does instead of reading DIR: edges under test.")
+  private String relax;
+
+  @Option(names = "--safe", paramLabel = "E,...",
+      description = "Edges assumed safe (@ptx: the documented PTX edge set).")
+  private String safe;
+
+  @Option(names = "--size", paramLabel = "N", defaultValue = "4",
+      description = "Largest cycle, in edges (default ${DEFAULT-VALUE}).")
+  private int size;
+
+  @Option(names = "--threads", paramLabel = "K",
+      description = "Most threads per test (default: the size).")
+  private Integer threads;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "text, csv or markdown (default ${DEFAULT-VALUE}).")
@@ -57,6 +78,7 @@ public final class CatalogueCommand implements Callable<Integer> {
   public Integer call() {
     Catalogue.Format f;
     List<Catalogue.Model> columns = new ArrayList<>();
+    List<LitmusTest> tests = null;
     try {
       f = switch (format.toLowerCase(Locale.ROOT)) {
         case "text" -> Catalogue.Format.TEXT;
@@ -70,7 +92,19 @@ public final class CatalogueCommand implements Callable<Integer> {
             () -> new IllegalArgumentException("unknown model '" + m + "' (expected "
                 + String.join(", ", modelNames()) + ")"))));
       }
-      if (!Files.isDirectory(dir)) {
+      boolean generate = relax != null || safe != null;
+      if (generate == (dir != null)) {
+        throw new IllegalArgumentException(generate
+            ? "give either DIR or --relax/--safe, not both"
+            : "give a directory of tests or --relax/--safe edges");
+      }
+      if (generate) {
+        tests = CycleEnumerator.enumerate(
+                relax == null ? List.of() : Edge.parseList(relax),
+                safe == null ? List.of() : Edge.parseList(safe),
+                size, threads == null ? size : threads)
+            .stream().map(CycleEnumerator.Generated::test).toList();
+      } else if (!Files.isDirectory(dir)) {
         throw new IllegalArgumentException("not a directory: " + dir);
       }
     } catch (IllegalArgumentException e) {
@@ -80,7 +114,7 @@ public final class CatalogueCommand implements Callable<Integer> {
     long start = System.nanoTime();
     List<Catalogue.Entry> entries;
     try {
-      entries = Catalogue.run(dir, columns);
+      entries = tests != null ? Catalogue.run(tests, columns) : Catalogue.run(dir, columns);
     } catch (UncheckedIOException e) {
       spec.commandLine().getErr().println("catalogue: cannot read " + dir + ": " + e.getCause());
       return 1;

@@ -120,6 +120,25 @@ public final class Catalogue {
   }
 
   /**
+   * Checks tests given in memory (e.g. {@link CycleEnumerator#enumerate}'s), in order.
+   *
+   * @param tests the tests; each row's file is {@code <name>.litmus}
+   * @param models the models, at least one
+   * @return one entry per test
+   * @throws IllegalArgumentException when {@code models} is empty
+   */
+  public static List<Entry> run(List<LitmusTest> tests, List<Model> models) {
+    if (models.isEmpty()) {
+      throw new IllegalArgumentException("give at least one model");
+    }
+    List<Entry> out = new ArrayList<>();
+    for (LitmusTest t : tests) {
+      out.add(entry(t.name() + ".litmus", t, models));
+    }
+    return out;
+  }
+
+  /**
    * Classifies one test.
    *
    * @param file the name shown in the table

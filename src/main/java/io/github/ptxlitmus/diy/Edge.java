@@ -212,19 +212,35 @@ public record Edge(
    * Parses a comma- or blank-separated list of edges; {@code *} in a direction stands for both
    * R and W, as in diy ({@code PodR*} is {@code PodRR} and {@code PodRW}).
    *
-   * @param text e.g. {@code "PodWR,Fre"} or {@code "Rfe PodRR Fre"}
+   * @param text e.g. {@code "PodWR,Fre"} or {@code "Rfe PodRR Fre"}; {@code @ptx} stands for
+   *     {@link #PTX_EDGES}
    * @return the edges, in order
    * @throws IllegalArgumentException when an element is not an edge
    */
   public static List<Edge> parseList(String text) {
     List<Edge> out = new ArrayList<>();
     for (String word : text.strip().split("[,\\s]+")) {
-      if (!word.isEmpty()) {
+      if (word.equals("@ptx")) {
+        out.addAll(parseList(PTX_EDGES));
+      } else if (!word.isEmpty()) {
         expand(word, out);
       }
     }
     return out;
   }
+
+  /**
+   * The documented PTX edge set, {@code @ptx} in edge lists (docs/diy.md): program order
+   * between any two accesses; fence.sc and fence.acq_rel at cta and gpu scope; rf, fr and co
+   * between threads in different CTAs (the default placement) or the same CTA ({@code @cta}),
+   * with plain accesses or release/acquire at gpu or cta scope.
+   */
+  public static final String PTX_EDGES = "Pod**,"
+      + "Fence.sc.gpud**,Fence.acq_rel.gpud**,Fence.sc.ctad**,Fence.acq_rel.ctad**,"
+      + "Rfe,RfeRelAcq,RfeRelCtaAcqCta,Fre,FreAcqRel,FreAcqCtaRelCta,"
+      + "Coe,CoeRelRel,CoeRelCtaRelCta,"
+      + "Rfe@cta,RfeRelAcq@cta,RfeRelCtaAcqCta@cta,Fre@cta,FreAcqRel@cta,FreAcqCtaRelCta@cta,"
+      + "Coe@cta,CoeRelRel@cta,CoeRelCtaRelCta@cta";
 
   private static void expand(String word, List<Edge> out) {
     int star = word.indexOf('*');
