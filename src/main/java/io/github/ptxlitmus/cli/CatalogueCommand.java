@@ -3,7 +3,6 @@ package io.github.ptxlitmus.cli;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.diy.Catalogue;
 import io.github.ptxlitmus.diy.CycleEnumerator;
-import io.github.ptxlitmus.diy.Edge;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Axiom;
 import java.io.IOException;
@@ -19,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,21 +46,7 @@ public final class CatalogueCommand implements Callable<Integer> {
       description = "Directory of .litmus files (or generate with --relax/--safe).")
   private Path dir;
 
-  @Option(names = "--relax", paramLabel = "E,...",
-      description = "Generate the tests as diy does instead of reading DIR: edges under test.")
-  private String relax;
-
-  @Option(names = "--safe", paramLabel = "E,...",
-      description = "Edges assumed safe (@ptx: the documented PTX edge set).")
-  private String safe;
-
-  @Option(names = "--size", paramLabel = "N", defaultValue = "4",
-      description = "Largest cycle, in edges (default ${DEFAULT-VALUE}).")
-  private int size;
-
-  @Option(names = "--threads", paramLabel = "K",
-      description = "Most threads per test (default: the size).")
-  private Integer threads;
+  @Mixin private CycleOptions cycleOptions = new CycleOptions();
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "text, csv or markdown (default ${DEFAULT-VALUE}).")
@@ -92,18 +78,14 @@ public final class CatalogueCommand implements Callable<Integer> {
             () -> new IllegalArgumentException("unknown model '" + m + "' (expected "
                 + String.join(", ", modelNames()) + ")"))));
       }
-      boolean generate = relax != null || safe != null;
+      boolean generate = cycleOptions.given();
       if (generate == (dir != null)) {
         throw new IllegalArgumentException(generate
             ? "give either DIR or --relax/--safe, not both"
             : "give a directory of tests or --relax/--safe edges");
       }
       if (generate) {
-        tests = CycleEnumerator.enumerate(
-                relax == null ? List.of() : Edge.parseList(relax),
-                safe == null ? List.of() : Edge.parseList(safe),
-                size, threads == null ? size : threads)
-            .stream().map(CycleEnumerator.Generated::test).toList();
+        tests = cycleOptions.enumerate().stream().map(CycleEnumerator.Generated::test).toList();
       } else if (!Files.isDirectory(dir)) {
         throw new IllegalArgumentException("not a directory: " + dir);
       }

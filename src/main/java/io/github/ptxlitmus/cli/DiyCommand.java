@@ -1,9 +1,7 @@
 package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.diy.Cycle;
-import io.github.ptxlitmus.diy.CycleEnumerator;
 import io.github.ptxlitmus.diy.Diy;
-import io.github.ptxlitmus.diy.Edge;
 import io.github.ptxlitmus.litmus.LitmusPrinter;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.io.IOException;
@@ -15,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -44,19 +43,7 @@ public final class DiyCommand implements Callable<Integer> {
   @Parameters(arity = "0..*", paramLabel = "CYCLE", description = "Cycles (edges).")
   private List<String> cycles = new ArrayList<>();
 
-  @Option(names = "--relax", paramLabel = "E,...", description = "Edges under test.")
-  private String relax;
-
-  @Option(names = "--safe", paramLabel = "E,...", description = "Edges assumed safe.")
-  private String safe;
-
-  @Option(names = "--size", paramLabel = "N", defaultValue = "4",
-      description = "Largest cycle, in edges (default ${DEFAULT-VALUE}).")
-  private int size;
-
-  @Option(names = "--threads", paramLabel = "K",
-      description = "Most threads per test (default: the size).")
-  private Integer threads;
+  @Mixin private CycleOptions cycleOptions = new CycleOptions();
 
   @Option(names = "--name", paramLabel = "NAME",
       description = "Name of the test (one cycle only).")
@@ -70,7 +57,7 @@ public final class DiyCommand implements Callable<Integer> {
   public Integer call() {
     List<LitmusTest> tests = new ArrayList<>();
     try {
-      boolean enumerate = relax != null || safe != null;
+      boolean enumerate = cycleOptions.given();
       if (enumerate == !cycles.isEmpty()) {
         throw new IllegalArgumentException(enumerate
             ? "give either cycles or --relax/--safe, not both"
@@ -80,10 +67,7 @@ public final class DiyCommand implements Callable<Integer> {
         if (name != null) {
           throw new IllegalArgumentException("--name applies to a single cycle");
         }
-        List<Edge> r = relax == null ? List.of() : Edge.parseList(relax);
-        List<Edge> s = safe == null ? List.of() : Edge.parseList(safe);
-        CycleEnumerator.enumerate(r, s, size, threads == null ? size : threads)
-            .forEach(g -> tests.add(g.test()));
+        cycleOptions.enumerate().forEach(g -> tests.add(g.test()));
       } else {
         List<Cycle> parsed = group(cycles);
         if (name != null && parsed.size() != 1) {
