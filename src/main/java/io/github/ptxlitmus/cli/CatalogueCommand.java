@@ -123,6 +123,7 @@ public final class CatalogueCommand implements Callable<Integer> {
     }
     if (f != Catalogue.Format.TEXT) {
       spec.commandLine().getErr().print(summary(entries, shown, columns.size(), millis));
+      spec.commandLine().getErr().flush();
     }
     return 0;
   }

@@ -39,6 +39,7 @@ class CatalogueCommandTest {
         "PodWR Fre PodWR Fre,SB,Allowed,");
     cli.out.getBuffer().setLength(0);
     assertThat(cli.run("catalogue", "--format", "markdown", dir.toString())).isEqualTo(0);
+    assertThat(cli.err.toString()).contains("2 tests checked in");
     assertThat(cli.out.toString()).startsWith("| cycle | test | verdict | axiom |\n| --- | --- |")
         .contains("| `PodWR Fre PodWR Fre` | `SB` | Allowed |  |");
   }
