@@ -1,10 +1,12 @@
 package io.github.ptxlitmus.cli;
 
+import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.diy.Catalogue;
 import io.github.ptxlitmus.diy.CycleEnumerator;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -147,13 +149,14 @@ public final class CatalogueCommand implements Callable<Integer> {
     return sb.append('\n').toString();
   }
 
-  /** The model names {@code --model} accepts. Hook: the model variants, once they exist. */
+  /** The model names {@code --model} accepts: the built-in variants ({@link ModelSpec}). */
   static List<String> modelNames() {
-    return List.of("ptx");
+    return ModelSpec.variants().stream().map(ModelSpec::name).toList();
   }
 
-  /** A checker for a model name. Hook: the model variants, once they exist. */
+  /** A checker for a built-in model variant, by name (case-insensitive). */
   static Optional<LitmusChecker> checker(String model) {
-    return model.equalsIgnoreCase("ptx") ? Optional.of(LitmusChecker.create()) : Optional.empty();
+    return ModelSpec.named(model)
+        .map(m -> LitmusChecker.create(CheckOptions.defaults().withModel(m)));
   }
 }

@@ -7,6 +7,7 @@ import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,8 +23,10 @@ import java.util.stream.Stream;
 
 /**
  * Classifies litmus tests (typically those {@link Diy} wrote) under one or more models: for each
- * test its cycle, its verdict and, when forbidden, the axiom that forbids the outcome (the axiom
- * of the simplest evidence {@link CheckResult#explainCondition()} gives). Stateless.
+ * test its cycle, its verdict and, when forbidden, the axiom that forbids the outcome: the axiom
+ * of the simplest evidence {@link CheckResult#explainCondition()} gives or, when the explanation
+ * lists no candidate (the searches prune some candidates while an axiom is on), the first axiom
+ * whose removal allows the outcome or brings those candidates back. Stateless.
  *
  * <pre>{@code
  * List<Catalogue.Entry> rows = Catalogue.run(Path.of("out"),
@@ -165,14 +168,40 @@ public final class Catalogue {
       Explanation e = r.explainCondition();
       if (!e.reasons().isEmpty()) {
         axiom = Optional.of(e.reasons().get(0).axiom());
-        section = axiom.get().section();
       } else {
-        section = e.decided() ? "no candidate" : e.limit().orElse("undecided");
+        axiom = soleAxiom(checker, test);
       }
+      section = axiom.map(Axiom::section)
+          .orElse(e.decided() ? "no candidate" : e.limit().orElse("undecided"));
     } else if (r.verdict() == Verdict.UNKNOWN) {
       section = r.unknownReason().orElse("limit");
     }
     return new Outcome(r.verdict(), axiom, section, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /**
+   * Used when the explanation lists no candidate: the searches' pruning rules (co built as
+   * linear extensions of causality, no rf from a po-later write), each sound while its axiom is
+   * on, can leave out every candidate producing the outcome. The first axiom (in spec order)
+   * whose removal from a built-in model variant either allows the outcome or lets the
+   * explanation list candidates producing it (the candidates that axiom's rule pruned).
+   */
+  private static Optional<Axiom> soleAxiom(LitmusChecker checker, LitmusTest test) {
+    if (!(checker.options().model() instanceof ModelSpec spec)) {
+      return Optional.empty();
+    }
+    for (Axiom a : Axiom.values()) {
+      if (!spec.has(a)) {
+        continue;
+      }
+      CheckResult r = LitmusChecker.create(checker.options().withModel(spec.without(a)))
+          .check(test);
+      if (r.verdict() == Verdict.ALLOWED
+          || r.verdict() == Verdict.FORBIDDEN && !r.explainCondition().reasons().isEmpty()) {
+        return Optional.of(a);
+      }
+    }
+    return Optional.empty();
   }
 
   /**

@@ -45,6 +45,17 @@ class CatalogueCommandTest {
   }
 
   @Test
+  void twoModelsListOnlyDisagreements() {
+    assertThat(cli.run("catalogue", "--model", "ptx", "--model", "dat3m-v7.5", "--safe",
+        "RfeRlxRlx,FreRlxRlx,Fence.sc.gpudWW,Fence.acq_rel.gpudRR", "--size", "4")).isEqualTo(0);
+    assertThat(cli.out.toString().lines().toList()).hasSize(3);
+    assertThat(cli.out.toString()).contains("ptx axiom", "dat3m-v7.5 axiom")
+        .contains("Fence.sc.gpudWW RfeRlxRlx Fence.acq_rel.gpudRR FreRlxRlx")
+        .contains("Forbidden  Causality (8.10.6)  Allowed")
+        .contains("3 tests checked in").contains("1 on which the models disagree");
+  }
+
+  @Test
   void badOptionsAreOneLineUsageErrors() {
     assertThat(cli.run("catalogue", "--format", "xml", dir.toString())).isEqualTo(2);
     assertThat(cli.run("catalogue", dir.resolve("none").toString())).isEqualTo(2);

@@ -2,15 +2,18 @@ package io.github.ptxlitmus.diy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.ptxlitmus.check.CheckResult;
-import io.github.ptxlitmus.check.Explanation;
+import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusPrinter;
 import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +25,14 @@ import org.junit.jupiter.api.Test;
  *   <li>the printed test parses, and printing the parsed test gives the same text, threads,
  *       instructions and condition;
  *   <li>the cycle's outcome is not vacuous: some candidate execution produces it before the
- *       axioms are applied (an allowed outcome has a consistent witness; for a forbidden one
- *       the explanation lists at least one candidate, each rejected by an axiom).
+ *       axioms are applied: the model with every axiom switched off ({@code
+ *       ModelSpec.ptx().withAxioms(none)}) allows it. With no axiom on, the engines' pruning
+ *       rules (each sound only while its axiom is on) are all off, so every candidate execution
+ *       counts. (The spec check's explanation is not enough: it keeps the rf pruning of
+ *       {@code PtxModel.mayReadFrom}, so for CoRW1 it lists no candidate at all.) One class of
+ *       candidates the engine drops even then: those whose base causality is cyclic; for
+ *       those the same cycle with plain accesses and no fences (same events and values, no
+ *       synchronization) must show the outcome with no axiom on.
  * </ol>
  */
 class GeneratedTestsPropertyTest {
@@ -42,7 +51,9 @@ class GeneratedTestsPropertyTest {
     List<CycleEnumerator.Generated> sample = new ArrayList<>(small);
     sample.addAll(all.subList(0, Math.min(SAMPLE, all.size())));
     assertThat(small).isNotEmpty();
-    LitmusChecker checker = LitmusChecker.create();
+    LitmusChecker noAxioms = LitmusChecker.create(CheckOptions.defaults()
+        .withModel(ModelSpec.ptx().withAxioms(EnumSet.noneOf(Axiom.class))));
+    int droppedForCyclicBaseCausality = 0;
     for (CycleEnumerator.Generated g : sample) {
       LitmusTest t = g.test();
       String printed = LitmusPrinter.print(t);
@@ -53,19 +64,30 @@ class GeneratedTestsPropertyTest {
       assertThat(reparsed.instructionCount()).isEqualTo(t.instructionCount());
       assertThat(reparsed.condition()).isEqualTo(t.condition());
       assertThat(reparsed.descriptions()).containsExactly(g.cycle().toString());
-      assertThat(notVacuous(checker, reparsed))
-          .as("some candidate execution shows the outcome of %s:%n%s", g.cycle(), printed)
-          .isTrue();
+      if (noAxioms.check(reparsed).verdict() == Verdict.ALLOWED) {
+        continue;
+      }
+      // The engine drops candidates whose base causality (po ∪ sw)+ is cyclic even with no
+      // axiom on (8.9.5 calls it an order; Enumerator: "no execution has it"). Then the same
+      // reads-from and coherence choice must show the outcome once the synchronization is
+      // gone: plain accesses, no fences (same events, locations and values).
+      LitmusTest plain = Diy.generate(plain(g.cycle()));
+      assertThat(noAxioms.check(plain).verdict())
+          .as("with no axiom, some candidate execution shows the outcome of %s (or of its"
+              + " plain version):%n%s", g.cycle(), printed)
+          .isEqualTo(Verdict.ALLOWED);
+      droppedForCyclicBaseCausality++;
     }
+    // Known: load buffering with synchronization in both directions (LB+fence.sc.gpus, ...).
+    assertThat(droppedForCyclicBaseCausality).isLessThan(sample.size() / 4);
   }
 
-  /** Some candidate execution, consistent or not, produces the outcome of interest. */
-  static boolean notVacuous(LitmusChecker checker, LitmusTest t) {
-    CheckResult r = checker.check(t);
-    if (r.verdict() == Verdict.ALLOWED) {
-      return true;
-    }
-    Explanation e = r.explainCondition();
-    return e.candidates() > 0;
+  /** The cycle with plain accesses and without fences: same events, no synchronization. */
+  static Cycle plain(Cycle c) {
+    return new Cycle(c.edges().stream()
+        .map(e -> new Edge(e.kind() == Edge.Kind.FENCED ? Edge.Kind.PO : e.kind(), e.external(),
+            e.sameLocation(), e.source(), e.target(), Optional.empty(), e.placement(),
+            Optional.empty(), Optional.empty()))
+        .toList());
   }
 }
