@@ -12,8 +12,10 @@ import java.util.Set;
  * All cycles over given edges, as {@code diy7 -relax R -safe S -size N -nprocs K} makes them:
  * every cycle of 2 to {@code size} edges drawn from {@code relax ∪ safe} (with at least one
  * relaxed edge when {@code relax} is not empty), whose directions chain, that makes a valid
- * test ({@link Diy#generate(Cycle)} accepts it) with at most {@code threads} threads; each cycle
- * once up to rotation, each test name once. Stateless.
+ * test ({@link Diy#generate(Cycle)} accepts it) with at most {@code threads} threads; each test
+ * once: cycles equal up to rotation, or up to where their annotations are written ({@code
+ * RfeRelP ... Fre} and {@code Rfe ... FrePRel} give one test), count once, represented by the
+ * shortest spelling. Stateless.
  */
 public final class CycleEnumerator {
   private CycleEnumerator() {}
@@ -60,7 +62,14 @@ public final class CycleEnumerator {
     for (int n = 2; n <= size; n++) {
       extend(pool, relaxed, n, threads, new ArrayList<>(), cycles);
     }
-    List<Cycle> sorted = new ArrayList<>(cycles.values());
+    Map<String, Cycle> tests = new LinkedHashMap<>();
+    for (Cycle c : cycles.values()) {
+      tests.merge(Plan.of(c).resolved().rotationKey(), c,
+          (a, b) -> a.toString().length() < b.toString().length()
+              || a.toString().length() == b.toString().length()
+                  && a.toString().compareTo(b.toString()) <= 0 ? a : b);
+    }
+    List<Cycle> sorted = new ArrayList<>(tests.values());
     sorted.sort(java.util.Comparator.comparingInt(Cycle::size)
         .thenComparing(Cycle::toString));
     List<Generated> out = new ArrayList<>();

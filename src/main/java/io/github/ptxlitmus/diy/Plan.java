@@ -187,6 +187,20 @@ record Plan(
     }
   }
 
+  /**
+   * The cycle with every access annotation written out on both edges that share it: two
+   * spellings of one test ({@code RfeRelP ... Fre} and {@code Rfe ... FrePRel}) resolve alike.
+   */
+  Cycle resolved() {
+    List<Edge> out = new ArrayList<>();
+    int n = dir.length;
+    for (int i = 0; i < n; i++) {
+      out.add(cycle.edge(i).withAccesses(Optional.of(access[i]),
+          Optional.of(access[(i + 1) % n])));
+    }
+    return new Cycle(out);
+  }
+
   /** Events of thread {@code t}, in program order. */
   List<Integer> events(int t) {
     List<Integer> out = new ArrayList<>();

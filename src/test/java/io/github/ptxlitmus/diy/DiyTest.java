@@ -90,6 +90,17 @@ class DiyTest {
   }
 
   @Test
+  void enumerationGivesEachTestOnce() {
+    // PodWWRelP ... Fre, PodWW ... FrePRel and PodWWRelP ... FrePRel are one test
+    List<CycleEnumerator.Generated> all = CycleEnumerator.enumerate(List.of(),
+        Edge.parseList("PodWW,PodWWRelP,Rfe,PodRR,Fre,FrePRel"), 4, 2);
+    assertThat(all).extracting(g -> g.test().name()).doesNotHaveDuplicates()
+        .filteredOn(n -> n.startsWith("MP")).containsExactlyInAnyOrder("MP", "MP+porelp+po");
+    assertThat(all).extracting(g -> g.cycle().toString())
+        .contains("PodWWRelP Rfe PodRR Fre");
+  }
+
+  @Test
   void invalidCyclesSayWhy() {
     for (List<String> c : List.of(
         List.of("PodWR Rfe", "Rfe ends at a read but PodWR starts at a write"),
