@@ -89,6 +89,21 @@ class DiyTest {
         .contains("atom.acquire.gpu.add r0, y, 0");
   }
 
+  /** The Java API example of docs/diy.md. */
+  @Test
+  void docsExample() {
+    LitmusTest mp = Diy.generate(Cycle.parse("PodWWPRel RfeRelAcq PodRRAcqP Fre"));
+    List<CycleEnumerator.Generated> all = CycleEnumerator.enumerate(
+        Edge.parseList("PodWR"), Edge.parseList("Fre,Rfe,Coe,PodWW,PodRR,PodRW"), 4, 4);
+    List<Catalogue.Entry> rows = Catalogue.run(
+        all.stream().map(CycleEnumerator.Generated::test).toList(),
+        List.of(new Catalogue.Model("ptx", LitmusChecker.create())));
+    String table = Catalogue.format(rows, List.of("ptx"), Catalogue.Format.MARKDOWN);
+    assertThat(mp.name()).isEqualTo("MP+poprel+poacqp");
+    assertThat(table).contains("| `PodWR Fre PodWR Fre` | `SB` | Allowed |");
+    assertThat(Catalogue.forbiddenByAxiom(rows, 0)).isNotEmpty();
+  }
+
   @Test
   void enumerationGivesEachTestOnce() {
     // PodWWRelP ... Fre, PodWW ... FrePRel and PodWWRelP ... FrePRel are one test
