@@ -151,10 +151,15 @@ public final class LitmusChecker {
     long positive = 0;
     long negative = 0;
     boolean race = false;
+    boolean badAddress = false;
     Optional<String> mixedRace = Optional.empty();
     for (SearchResult.Outcome o : search.outcomeList()) {
       Map<String, Long> full = o.state();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
+        continue;
+      }
+      if (SearchResult.faulted(full)) {
+        badAddress = true;
         continue;
       }
       states.add(FinalState.of(project(full, observed)));
@@ -186,6 +191,9 @@ public final class LitmusChecker {
     }
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
+    }
+    if (badAddress) {
+      flags.add(Flag.BAD_ADDRESS);
     }
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
@@ -228,7 +236,8 @@ public final class LitmusChecker {
         millis,
         search.candidates(),
         Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
-        options.modelLabel());
+        options.modelLabel(),
+        test.warnings());
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */

@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
       CompareCommand.class,
       GenerateCommand.class,
       BenchCommand.class,
+      DiyCommand.class,
+      CatalogueCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */
