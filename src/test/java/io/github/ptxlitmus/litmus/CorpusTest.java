@@ -44,6 +44,7 @@ class CorpusTest {
 
   @Test
   void knownShapes() throws Exception {
+    Corpus.assumePresent();
     LitmusTest mp = LitmusParser.parse(Corpus.ROOT.resolve("Manual/MP-sys-fence.litmus"));
     assertThat(mp.threads()).hasSize(2);
     assertThat(mp.condition().quantifier()).isEqualTo(FinalCondition.Quantifier.NOT_EXISTS);
