@@ -48,6 +48,19 @@ public final class CheckResult {
   private final long millis;
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
+  private final Optional<Recheck> recheck;
+
+  /**
+   * Checks the same test again with the same options but another condition or mode; the
+   * checker attaches one so that a result can answer questions its own search did not.
+   */
+  interface Recheck {
+    /** Decide mode with {@code exists (state)} as the condition. */
+    CheckResult decide(Condition state);
+
+    /** States mode (every allowed state), unless that is hopeless; then an UNKNOWN result. */
+    CheckResult listStates();
+  }
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
   public CheckResult(
@@ -64,7 +77,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty());
+        negative, flags, millis, candidates, Optional.empty(), Optional.empty());
   }
 
   CheckResult(
@@ -80,7 +93,8 @@ public final class CheckResult {
       Set<Flag> flags,
       long millis,
       long candidates,
-      Optional<Function<Condition, Explanation>> explainer) {
+      Optional<Function<Condition, Explanation>> explainer,
+      Optional<Recheck> recheck) {
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -94,6 +108,7 @@ public final class CheckResult {
     this.millis = millis;
     this.candidates = candidates;
     this.explainer = explainer;
+    this.recheck = recheck;
   }
 
   public String testName() {
@@ -142,6 +157,55 @@ public final class CheckResult {
 
   public long candidates() {
     return candidates;
+  }
+
+  /**
+   * Whether {@link #states()} lists every allowed final state: the check ran in states mode
+   * and hit no limit. When false (decide mode keeps only a witness; a limit cuts the list), a
+   * state missing from {@link #states()} may still be allowed: ask {@link #decide(String)}.
+   *
+   * @return true when the state list, the counts and the race flags cover every execution
+   */
+  public boolean hasAllStates() {
+    return !flags.contains(Flag.DECIDED) && !flags.contains(Flag.LIMIT_HIT)
+        && verdict != Verdict.UNKNOWN;
+  }
+
+  /**
+   * Decides whether the model allows a final state satisfying {@code state}, whatever this
+   * result's mode: re-checks the same test with the same options in decide mode, with {@code
+   * exists (state)} as its condition (the test's filter still applies). The answer's {@link
+   * #verdict()} is {@link Verdict#ALLOWED} (some allowed state satisfies it; {@link #states()}
+   * holds a witness), {@link Verdict#FORBIDDEN} (none does), {@link Verdict#UNKNOWN} (a limit
+   * stopped the search; {@link #unknownReason()} names it) or {@link Verdict#UNDEFINED}.
+   *
+   * @param state a proposition ({@code "P1:r0 == 1 /\\ x == 2"}) or a printed state ({@code
+   *     "P1:r0=1; x=2;"}); {@code %r0} and {@code r0} name the same register
+   * @return the result of the re-check
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse or
+   *     names a thread, register or location the test does not have
+   * @throws IllegalStateException when this result was built without a checker
+   */
+  public CheckResult decide(String state) {
+    return recheck().decide(StateText.parse(state));
+  }
+
+  /**
+   * This result when it {@link #hasAllStates() has all states}, else the result of re-checking
+   * the same test with the same options in states mode. That re-check is bounded by the same
+   * limits; when the observed values have more than 2^{@link
+   * CheckOptions#AUTO_DECIDE_STATES_LOG2} combinations it is not attempted, and the answer is an {@link Verdict#UNKNOWN} result whose {@link #unknownReason()} says so.
+   *
+   * @return a result with every allowed state, or an UNKNOWN one saying why there is none
+   * @throws IllegalStateException when this result was built without a checker
+   */
+  public CheckResult listStates() {
+    return hasAllStates() ? this : recheck().listStates();
+  }
+
+  private Recheck recheck() {
+    return recheck.orElseThrow(
+        () -> new IllegalStateException("result has no checker attached"));
   }
 
   /** True when the flag is set. */
