@@ -84,9 +84,9 @@ class CheckCommandTest {
     write("C.litmus", "holds");
     assertThat(run(dir.toString())).isEqualTo(0);
     String text = out.toString();
-    assertThat(text.indexOf("Test C Allowed"))
-        .isLessThan(text.indexOf("Test A Allowed"))
-        .isLessThan(text.indexOf("Test B Forbidden"));
+    assertThat(text.indexOf("Verdict C Allowed"))
+        .isLessThan(text.indexOf("Verdict A Allowed"))
+        .isLessThan(text.indexOf("Verdict B Forbidden"));
     assertThat(text).endsWith("Summary: 3 tests, 2 ok, 1 no, 0 undefined, 0 unknown, 0 errors\n");
     assertThat(err.toString()).isEmpty();
   }
@@ -264,7 +264,7 @@ class CheckCommandTest {
     cmd.setErr(new PrintWriter(err, true));
     assertThat(cmd.execute("--decide", mp.toString())).isEqualTo(0);
     assertThat(out.toString())
-        .contains("Test MP-3 Forbidden")
+        .contains("Verdict MP-3 Forbidden")
         .contains("Flag decided")
         .contains("Summary: 1 tests, 0 ok, 1 no");
   }
