@@ -60,6 +60,34 @@ final class ExplainedReport {
     return out.toString();
   }
 
+  /**
+   * One outcome's text: its herd block, its explanation lines, and the blank line after it.
+   *
+   * @param outcome the outcome
+   * @param explained what the explain step produced for it
+   * @param show whether to print the explanations (not only the files written)
+   * @return the text, each line ending with a newline
+   */
+  static String textBlock(
+      TestOutcome outcome, Optional<ExplainStep.Explained> explained, boolean show) {
+    StringBuilder out = new StringBuilder(HerdTextReport.block(outcome));
+    explained.ifPresent(e -> out.append(text(e, show)));
+    return out.append('\n').toString();
+  }
+
+  /**
+   * What follows the blocks: the expectation lines, if any, and the summary line.
+   *
+   * @param outcomes every outcome of the run
+   * @param expectations the comparison with an expected CSV, if any
+   * @return the text, each line ending with a newline
+   */
+  static String textTail(List<TestOutcome> outcomes, Optional<ExpectationReport> expectations) {
+    StringBuilder out = new StringBuilder();
+    expectations.ifPresent(e -> out.append(HerdTextReport.expectations(e)));
+    return out.append(RunSummary.of(outcomes)).append('\n').toString();
+  }
+
   private static String text(ExplainStep.Explained e, boolean show) {
     StringBuilder out = new StringBuilder();
     if (show) {

@@ -222,7 +222,7 @@ class CheckCommandTest {
 
   @Test
   void registeredAsSubcommandOfMain() {
-    CommandLine main = new CommandLine(new Main());
+    CommandLine main = Main.commandLine();
     main.setOut(new PrintWriter(out, true));
     main.setErr(new PrintWriter(err, true));
     assertThat(main.getSubcommands()).containsKey("check");
