@@ -62,7 +62,23 @@ public final class CheckResult {
     CheckResult listStates();
   }
 
-  /** A result without explanations ({@link #explain} throws); for tests and tools. */
+  /**
+   * A result without a checker attached ({@link #explain}, {@link #decide} and {@link
+   * #listStates} throw); for tests and tools. The arguments are the accessors' values.
+   *
+   * @param testName see {@link #testName()}
+   * @param source see {@link #source()}
+   * @param states see {@link #states()}
+   * @param condition see {@link #condition()}
+   * @param conditionHolds see {@link #conditionHolds()}
+   * @param verdict see {@link #verdict()}
+   * @param unknownReason see {@link #unknownReason()}
+   * @param positive see {@link #positive()}
+   * @param negative see {@link #negative()}
+   * @param flags see {@link #flags()}
+   * @param millis see {@link #millis()}
+   * @param candidates see {@link #candidates()}
+   */
   public CheckResult(
       String testName,
       String source,
@@ -111,50 +127,112 @@ public final class CheckResult {
     this.recheck = recheck;
   }
 
+  /**
+   * The test's name from its {@code PTX <name>} header.
+   *
+   * @return the name
+   */
   public String testName() {
     return testName;
   }
 
+  /**
+   * The file name given to the parser.
+   *
+   * @return the source name
+   */
   public String source() {
     return source;
   }
 
+  /**
+   * The allowed final states found, sorted by value, without duplicates; every allowed state
+   * only when {@link #hasAllStates()}.
+   *
+   * @return the states
+   */
   public List<FinalState> states() {
     return states;
   }
 
+  /**
+   * The test's final condition.
+   *
+   * @return the condition
+   */
   public FinalCondition condition() {
     return condition;
   }
 
+  /**
+   * Whether the condition holds in herd's sense; meaningless when {@link #verdict()} is
+   * {@link Verdict#UNKNOWN}.
+   *
+   * @return true when it holds
+   */
   public boolean conditionHolds() {
     return conditionHolds;
   }
 
+  /**
+   * Whether the outcome of interest is allowed.
+   *
+   * @return the verdict
+   */
   public Verdict verdict() {
     return verdict;
   }
 
+  /**
+   * The limit hit (UNKNOWN) or the mixed-size racing pair (UNDEFINED).
+   *
+   * @return the reason, or empty
+   */
   public Optional<String> unknownReason() {
     return unknownReason;
   }
 
+  /**
+   * Executions (states in decide mode) whose state satisfies the condition's body.
+   *
+   * @return the count
+   */
   public long positive() {
     return positive;
   }
 
+  /**
+   * Executions (states in decide mode) whose state does not satisfy the body.
+   *
+   * @return the count
+   */
   public long negative() {
     return negative;
   }
 
+  /**
+   * Qualifying facts about the check.
+   *
+   * @return the flags
+   */
   public Set<Flag> flags() {
     return flags;
   }
 
+  /**
+   * Wall-clock time of the check.
+   *
+   * @return milliseconds
+   */
   public long millis() {
     return millis;
   }
 
+  /**
+   * Candidate executions examined.
+   *
+   * @return the count
+   */
   public long candidates() {
     return candidates;
   }
@@ -208,7 +286,12 @@ public final class CheckResult {
         () -> new IllegalStateException("result has no checker attached"));
   }
 
-  /** True when the flag is set. */
+  /**
+   * Whether a flag is set.
+   *
+   * @param flag the flag
+   * @return true when it is set
+   */
   public boolean has(Flag flag) {
     return flags.contains(flag);
   }
@@ -219,6 +302,8 @@ public final class CheckResult {
    * ({@code "P1:r0=1; P1:r1=0;"}). Runs the search again (same options) without pruning, so it
    * costs more than the check.
    *
+   * @param state the state
+   * @return why the model allows or forbids it
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse or
    *     names a thread, register or location the test does not have
    * @throws IllegalStateException when this result was built without a checker
@@ -232,7 +317,12 @@ public final class CheckResult {
         () -> new IllegalStateException("result has no checker attached"));
   }
 
-  /** Explains one of the {@link #states()} (or any state over the same keys). */
+  /**
+   * Explains one of the {@link #states()} (or any state over the same keys).
+   *
+   * @param state the state
+   * @return why the model allows or forbids it
+   */
   public Explanation explain(FinalState state) {
     return explain(state.toString());
   }
@@ -240,6 +330,8 @@ public final class CheckResult {
   /**
    * Explains the outcome of interest: the condition's body for {@code exists}/{@code ~exists},
    * its negation for {@code forall}.
+   *
+   * @return why the model allows or forbids it
    */
   public Explanation explainCondition() {
     Condition c =
