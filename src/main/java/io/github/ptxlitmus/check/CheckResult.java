@@ -31,7 +31,9 @@ import java.util.function.Function;
  *       satisfies / does not satisfy the body;
  *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
  *   <li>{@code millis}: wall-clock time of the check in milliseconds;
- *   <li>{@code candidates}: candidate executions examined.
+ *   <li>{@code candidates}: candidate executions examined;
+ *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
+ *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}).
  * </ul>
  */
 public final class CheckResult {
@@ -49,6 +51,7 @@ public final class CheckResult {
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
   private final Optional<Recheck> recheck;
+  private final String model;
 
   /**
    * Checks the same test again with the same options but another condition or mode; the
@@ -93,7 +96,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), Optional.empty());
+        negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx");
   }
 
   CheckResult(
@@ -110,7 +113,9 @@ public final class CheckResult {
       long millis,
       long candidates,
       Optional<Function<Condition, Explanation>> explainer,
-      Optional<Recheck> recheck) {
+      Optional<Recheck> recheck,
+      String model) {
+    this.model = Objects.requireNonNull(model);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -125,6 +130,11 @@ public final class CheckResult {
     this.candidates = candidates;
     this.explainer = explainer;
     this.recheck = recheck;
+  }
+
+  /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */
+  public String model() {
+    return model;
   }
 
   /**
@@ -342,10 +352,12 @@ public final class CheckResult {
   }
 
   static Function<Condition, Explanation> explainerFor(
-      LitmusTest test, java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits) {
+      LitmusTest test,
+      java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits,
+      io.github.ptxlitmus.model.MemoryModel model) {
     return c -> {
       StateText.requireKnown(c, test);
-      return Explainer.explain(test, limits, c, StateText.print(c));
+      return Explainer.explain(test, limits, model, c, StateText.print(c));
     };
   }
 
@@ -363,7 +375,8 @@ public final class CheckResult {
         && negative == r.negative
         && flags.equals(r.flags)
         && millis == r.millis
-        && candidates == r.candidates;
+        && candidates == r.candidates
+        && model.equals(r.model);
   }
 
   @Override

@@ -128,6 +128,9 @@ public final class HerdTextReport {
         "Observation " + name + " " + Words.observation(r) + " " + r.positive() + " "
             + r.negative());
     line(out, "Verdict " + name + " " + Words.verdict(r.verdict()));
+    if (!r.model().equals("ptx")) {
+      line(out, "Model " + name + " " + r.model()); // herd's 'Key NAME text' shape
+    }
     if (r.verdict() == Verdict.UNKNOWN || r.verdict() == Verdict.UNDEFINED) {
       String word = Words.verdict(r.verdict());
       line(out, word + " " + name + " " + r.unknownReason().orElse("no reason recorded"));
