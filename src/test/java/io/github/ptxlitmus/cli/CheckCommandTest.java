@@ -124,6 +124,25 @@ class CheckCommandTest {
   }
 
   @Test
+  void textStreamsEachBlockAsSoonAsItIsDone() throws Exception {
+    // Issue 16: an interrupted run keeps what it printed. A is done at once, B hangs until
+    // abandoned (2 s): A's block must be out long before the run ends.
+    write("A.litmus", "holds");
+    write("B.litmus", "hang");
+    java.util.concurrent.CompletableFuture<Integer> running =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> run("-j", "2", "--timeout", "0.5", dir.toString()));
+    long deadline = System.nanoTime() + Duration.ofMillis(1500).toNanos();
+    while (!out.toString().contains("Time A ") && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(out.toString()).startsWith("Test A Allowed\n").doesNotContain("Summary");
+    assertThat(running.isDone()).isFalse();
+    assertThat(running.get()).isEqualTo(1);
+    assertThat(out.toString()).contains("Summary: 2 tests");
+  }
+
+  @Test
   void optionsReachTheChecker() throws Exception {
     write("A.litmus", "holds");
     assertThat(run("--timeout", "2.5", "--bound", "4", "--all-states", dir.toString()))
