@@ -37,30 +37,6 @@ final class ExplainedReport {
   }
 
   /**
-   * The text report.
-   *
-   * @param outcomes the outcomes in order
-   * @param explained for each outcome, what the explain step produced (same order)
-   * @param expectations the comparison with an expected CSV, if any
-   * @param show whether to print the explanations (not only the files written)
-   */
-  static String text(
-      List<TestOutcome> outcomes,
-      List<Optional<ExplainStep.Explained>> explained,
-      Optional<ExpectationReport> expectations,
-      boolean show) {
-    StringBuilder out = new StringBuilder();
-    for (int i = 0; i < outcomes.size(); i++) {
-      out.append(HerdTextReport.block(outcomes.get(i)));
-      explained.get(i).ifPresent(e -> out.append(text(e, show)));
-      out.append('\n');
-    }
-    expectations.ifPresent(e -> out.append(HerdTextReport.expectations(e)));
-    out.append(RunSummary.of(outcomes)).append('\n');
-    return out.toString();
-  }
-
-  /**
    * One outcome's text: its herd block, its explanation lines, and the blank line after it.
    *
    * @param outcome the outcome
