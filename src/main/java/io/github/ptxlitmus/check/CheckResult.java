@@ -1,6 +1,7 @@
 package io.github.ptxlitmus.check;
 
 import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.litmus.LitmusWarning;
 import io.github.ptxlitmus.litmus.FinalCondition;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.util.List;
@@ -52,6 +53,7 @@ public final class CheckResult {
   private final Optional<Function<Condition, Explanation>> explainer;
   private final Optional<Recheck> recheck;
   private final String model;
+  private final List<LitmusWarning> warnings;
 
   /**
    * Checks the same test again with the same options but another condition or mode; the
@@ -96,7 +98,8 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx");
+        negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx",
+        List.of());
   }
 
   CheckResult(
@@ -114,7 +117,8 @@ public final class CheckResult {
       long candidates,
       Optional<Function<Condition, Explanation>> explainer,
       Optional<Recheck> recheck,
-      String model) {
+      String model,
+      List<LitmusWarning> warnings) {
     this.model = Objects.requireNonNull(model);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
@@ -130,6 +134,16 @@ public final class CheckResult {
     this.candidates = candidates;
     this.explainer = explainer;
     this.recheck = recheck;
+    this.warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * The Dat3M-only forms the test uses that PTX does not allow, each with what PTX allows and
+   * how the test was read ({@link io.github.ptxlitmus.litmus.LitmusTest#warnings()}); empty
+   * for tests in plain PTX.
+   */
+  public List<LitmusWarning> warnings() {
+    return warnings;
   }
 
   /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */

@@ -151,10 +151,15 @@ public final class LitmusChecker {
     long positive = 0;
     long negative = 0;
     boolean race = false;
+    boolean badAddress = false;
     Optional<String> mixedRace = Optional.empty();
     for (SearchResult.Outcome o : search.outcomeList()) {
       Map<String, Long> full = o.state();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
+        continue;
+      }
+      if (SearchResult.faulted(full)) {
+        badAddress = true;
         continue;
       }
       states.add(FinalState.of(project(full, observed)));
@@ -186,6 +191,9 @@ public final class LitmusChecker {
     }
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
+    }
+    if (badAddress) {
+      flags.add(Flag.BAD_ADDRESS);
     }
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
@@ -229,7 +237,8 @@ public final class LitmusChecker {
         search.candidates(),
         Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
         Optional.of(recheck(test)),
-        options.modelLabel());
+        options.modelLabel(),
+        test.warnings());
   }
 
   /** Re-checks of {@code test} with these options: another condition, or states mode. */
@@ -242,7 +251,8 @@ public final class LitmusChecker {
             new LitmusTest(
                 test.name(), test.descriptions(), test.locations(), test.registerInits(),
                 test.threads(), test.observed(), test.filter(),
-                new FinalCondition(FinalCondition.Quantifier.EXISTS, state), test.source());
+                new FinalCondition(FinalCondition.Quantifier.EXISTS, state), test.source(),
+                test.warnings());
         return create(options.withMode(CheckOptions.Mode.DECIDE)).check(query);
       }
 

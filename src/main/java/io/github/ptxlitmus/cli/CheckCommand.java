@@ -227,6 +227,12 @@ public final class CheckCommand implements Callable<Integer> {
                   : Optional.empty();
           outcomes.add(outcome);
           explained.add(e);
+          // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
+          if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
+            PrintWriter warnings = spec.commandLine().getErr();
+            c.result().warnings().forEach(w -> warnings.println(w));
+            warnings.flush();
+          }
           if (format == Format.text) {
             out.print(ExplainedReport.textBlock(outcome, e, explain));
             out.flush();
