@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Issue 16, defect 5 and the CI conventions, on the real checker: usage errors are one line and
@@ -24,32 +21,24 @@ class CliConventionsTest {
 
   @TempDir Path dir;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cmd = Main.commandLine();
-    cmd.setOut(new PrintWriter(out, true));
-    cmd.setErr(new PrintWriter(err, true));
-    return cmd.execute(args);
-  }
+  private final CliRun cli = new CliRun();
 
   @Test
   void aUsageErrorIsOneLineAndAHint() {
-    assertThat(run("check", "--timeout", "-3", MP.toString())).isEqualTo(2);
-    assertThat(err.toString())
+    assertThat(cli.run("check", "--timeout", "-3", MP.toString())).isEqualTo(2);
+    assertThat(cli.err.toString())
         .isEqualTo(
             "ptx-litmus check: --timeout must be a positive number of seconds: -3.0\n"
                 + "Try 'ptx-litmus check --help' for more information.\n");
-    assertThat(out.toString()).isEmpty();
+    assertThat(cli.out.toString()).isEmpty();
   }
 
   @Test
   void aPathWithoutTestsExits2() throws Exception {
     Files.writeString(dir.resolve("notes.txt"), "no tests here");
-    assertThat(run("check", dir.toString())).isEqualTo(2);
-    assertThat(err.toString()).startsWith("ptx-litmus check: no *.litmus files under " + dir);
-    assertThat(run("check", dir.resolve("typo").toString())).isEqualTo(2);
+    assertThat(cli.run("check", dir.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).startsWith("ptx-litmus check: no *.litmus files under " + dir);
+    assertThat(cli.run("check", dir.resolve("typo").toString())).isEqualTo(2);
   }
 
   @Test
@@ -57,13 +46,13 @@ class CliConventionsTest {
     InputStream saved = System.in;
     try {
       System.setIn(new ByteArrayInputStream(Files.readAllBytes(MP)));
-      assertThat(run("check", "-")).isEqualTo(0);
-      assertThat(out.toString()).startsWith("Test MP+fence.sys Allowed\n")
+      assertThat(cli.run("check", "-")).isEqualTo(0);
+      assertThat(cli.out.toString()).startsWith("Test MP+fence.sys Allowed\n")
           .contains("Verdict MP+fence.sys Forbidden\n");
       System.setIn(new ByteArrayInputStream("PTX\n".getBytes(StandardCharsets.UTF_8)));
-      out.getBuffer().setLength(0);
-      assertThat(run("check", "-")).isEqualTo(1);
-      assertThat(out.toString()).startsWith("Error -: -:");
+      cli.out.getBuffer().setLength(0);
+      assertThat(cli.run("check", "-")).isEqualTo(1);
+      assertThat(cli.out.toString()).startsWith("Error -: -:");
     } finally {
       System.setIn(saved);
     }
@@ -74,8 +63,8 @@ class CliConventionsTest {
     String text = Files.readString(MP).replaceAll("\\(\\* expect[^*]*\\*\\)", "");
     Files.writeString(dir.resolve("right.litmus"), "(* expect: Forbidden *)\n" + text);
     Files.writeString(dir.resolve("wrong.litmus"), "(* expect: Allowed *)\n" + text);
-    assertThat(run("check", "--format", "junit", dir.toString())).isEqualTo(0);
-    String xml = out.toString();
+    assertThat(cli.run("check", "--format", "junit", dir.toString())).isEqualTo(0);
+    String xml = cli.out.toString();
     assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite ")
         .contains("tests=\"2\" failures=\"1\" errors=\"0\"")
         .contains("right.litmus\" time=")
@@ -88,9 +77,9 @@ class CliConventionsTest {
     for (int i = 0; i < TestRunner.PROGRESS_THRESHOLD + 1; i++) {
       Files.copy(MP, dir.resolve("t" + i + ".litmus"));
     }
-    assertThat(run("check", "--no-progress", dir.toString())).isEqualTo(0);
-    assertThat(err.toString()).isEmpty();
-    assertThat(run("check", "--progress", "-j", "1", dir.toString())).isEqualTo(0);
-    assertThat(err.toString()).contains("\r\033[K");
+    assertThat(cli.run("check", "--no-progress", dir.toString())).isEqualTo(0);
+    assertThat(cli.err.toString()).isEmpty();
+    assertThat(cli.run("check", "--progress", "-j", "1", dir.toString())).isEqualTo(0);
+    assertThat(cli.err.toString()).contains("\r\033[K");
   }
 }
