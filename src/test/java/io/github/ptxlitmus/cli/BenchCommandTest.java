@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchCommandTest {
   @TempDir Path dir;
 
-  private final CliRun cli = new CliRun();
+  private final CommandRun cli = new CommandRun();
 
   @Test
   void measuresFamiliesAndACorpusAndChecksTheAnswers() throws Exception {

@@ -21,7 +21,7 @@ class CliConventionsTest {
 
   @TempDir Path dir;
 
-  private final CliRun cli = new CliRun();
+  private final CommandRun cli = new CommandRun();
 
   @Test
   void aUsageErrorIsOneLineAndAHint() {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GenerateCommandTest {
   @TempDir Path dir;
 
-  private final CliRun cli = new CliRun();
+  private final CommandRun cli = new CommandRun();
 
   @Test
   void printsTheFamilyTestOnStdout() {
