@@ -7,6 +7,7 @@ import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.ExpectationReport;
+import io.github.ptxlitmus.report.JunitReport;
 import io.github.ptxlitmus.report.Expectations;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.IOException;
@@ -55,7 +56,8 @@ public final class CheckCommand implements Callable<Integer> {
   /** Output formats. */
   enum Format {
     text,
-    json
+    json,
+    junit
   }
 
   private final Function<CheckOptions, Function<Path, CheckResult>> checkers;
@@ -68,7 +70,9 @@ public final class CheckCommand implements Callable<Integer> {
   @Parameters(
       arity = "1..*",
       paramLabel = "PATH",
-      description = "Litmus files or directories (searched recursively for *.litmus).")
+      description =
+          "Litmus files or directories (searched recursively for *.litmus); '-' reads one"
+              + " test from standard input.")
   private List<Path> paths = new ArrayList<>();
 
   @Mixin private LimitOptions limits = new LimitOptions();
@@ -76,8 +80,18 @@ public final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+      description =
+          "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: herd7's log"
+              + " format, streamed test by test; junit: JUnit XML for CI servers).")
   private Format format = Format.text;
+
+  @Option(
+      names = "--progress",
+      negatable = true,
+      description =
+          "Draw a progress line on stderr (default: when stderr is a terminal and more than 5"
+              + " tests run).")
+  private Boolean progress;
 
   @Option(
       names = "--expect",
@@ -184,37 +198,84 @@ public final class CheckCommand implements Callable<Integer> {
     Optional<Expectations> expectations = loadExpectations();
     List<Path> files = collectFiles();
     TestRunner runner =
-        new TestRunner(limits.threads(), LimitOptions.hardLimit(options),
-            spec.commandLine().getErr(), System.console() != null);
-    Function<Path, CheckResult> check = checkers.apply(options);
-    List<TestOutcome> outcomes =
-        runner.run(files, explainStep.isPresent() ? explainStep.get().wrap(check) : check);
-    Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
-    // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
-    PrintWriter warnings = spec.commandLine().getErr();
-    for (TestOutcome outcome : outcomes) {
-      if (outcome instanceof TestOutcome.Checked c) {
-        c.result().warnings().forEach(w -> warnings.println(w));
-      }
-    }
-    warnings.flush();
-    List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
-    for (TestOutcome outcome : outcomes) {
-      explained.add(
-          outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
-              ? explainStep.get().finish(c.file(), c.result())
-              : Optional.empty());
-    }
+        new TestRunner(limits.threads(), LimitOptions.hardLimit(options), spec.commandLine().getErr(), showProgress());
+    Function<Path, CheckResult> check = stdinAware(checkers.apply(options));
     PrintWriter out = spec.commandLine().getOut();
+    List<TestOutcome> outcomes = new ArrayList<>();
+    List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
+    // Text streams: each block is printed (and flushed) as soon as it and those before it are
+    // done, so an interrupted run keeps what it printed.
+    runner.run(
+        files,
+        explainStep.isPresent() ? explainStep.get().wrap(check) : check,
+        done -> {
+          TestOutcome outcome = renameStdin(done);
+          Optional<ExplainStep.Explained> e =
+              outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
+                  ? explainStep.get().finish(c.file(), c.result())
+                  : Optional.empty();
+          outcomes.add(outcome);
+          explained.add(e);
+          // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
+          if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
+            PrintWriter warnings = spec.commandLine().getErr();
+            c.result().warnings().forEach(w -> warnings.println(w));
+            warnings.flush();
+          }
+          if (format == Format.text) {
+            out.print(ExplainedReport.textBlock(outcome, e, explain));
+            out.flush();
+          }
+        });
+    Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
     boolean condition = explainStates.isEmpty();
     out.print(
-        format == Format.json
-            ? ExplainedReport.json(outcomes, explained, comparison, explain, condition)
-            : ExplainedReport.text(outcomes, explained, comparison, explain));
+        switch (format) {
+          case json -> ExplainedReport.json(outcomes, explained, comparison, explain, condition);
+          case junit -> JunitReport.render("ptx-litmus", junitCases(outcomes, expectations));
+          case text -> ExplainedReport.textTail(outcomes, comparison);
+        });
     out.flush();
     boolean explainFailed =
         explained.stream().anyMatch(e -> e.isPresent() && !e.get().problems().isEmpty());
     return failed(outcomes, comparison, expectations) || explainFailed ? 1 : 0;
+  }
+
+  /** Whether to draw progress: --progress / --no-progress, else when stderr is a terminal. */
+  private boolean showProgress() {
+    if (progress != null) {
+      return progress;
+    }
+    // Java cannot ask whether stderr is a terminal: bin/ptx-litmus tells it (test -t 2).
+    String tty = System.getProperty("ptxlitmus.stderr.tty");
+    return tty != null ? Boolean.parseBoolean(tty) : System.console() != null;
+  }
+
+  /**
+   * The JUnit cases: for each file, the disagreements with the {@code --expect} CSV and with
+   * the file's own {@code (* expect ... *)} comments.
+   */
+  private static List<JunitReport.Case> junitCases(
+      List<TestOutcome> outcomes, Optional<Expectations> expectations) {
+    List<JunitReport.Case> cases = new ArrayList<>();
+    for (TestOutcome outcome : outcomes) {
+      List<String> problems = new ArrayList<>();
+      if (outcome instanceof TestOutcome.Checked c) {
+        expectations.ifPresent(e -> csvProblem(e, c).ifPresent(problems::add));
+        problems.addAll(OwnExpectations.problems(c.file(), c.result()));
+      }
+      cases.add(new JunitReport.Case(outcome, problems));
+    }
+    return cases;
+  }
+
+  /** The CSV's disagreement on one checked file, unless listed as a divergence. */
+  private static Optional<String> csvProblem(Expectations e, TestOutcome.Checked c) {
+    ExpectationReport one = e.compare(List.of(c));
+    return one.mismatches().stream()
+        .map(m -> "--expect: condition expected to " + (m.expected() ? "hold" : "fail")
+            + ", got " + m.got() + " (" + m.detail() + ")")
+        .findFirst();
   }
 
   /** The explain/DOT step when {@code --explain}, {@code --explain-state} or {@code --dot}. */
@@ -339,6 +400,40 @@ public final class CheckCommand implements Callable<Integer> {
     }
   }
 
+  /** The argument {@code -}: one test read from standard input. */
+  static final Path STDIN = Path.of("-");
+
+  /** Standard input saved to a file, once, when {@code -} is an argument. */
+  private Path stdinCopy;
+
+  /**
+   * Checks {@code -} by saving standard input to a temporary file; messages name it {@code -}.
+   */
+  private Function<Path, CheckResult> stdinAware(Function<Path, CheckResult> check) {
+    if (!paths.contains(STDIN)) {
+      return check;
+    }
+    try {
+      Path dir = Files.createTempDirectory("ptx-litmus-stdin");
+      stdinCopy = dir.resolve("stdin.litmus");
+      Files.write(stdinCopy, System.in.readAllBytes());
+      stdinCopy.toFile().deleteOnExit();
+      dir.toFile().deleteOnExit();
+    } catch (IOException e) {
+      throw usage("cannot read standard input: " + e.getMessage());
+    }
+    Path copy = stdinCopy;
+    return file -> check.apply(file.equals(STDIN) ? copy : file);
+  }
+
+  /** An outcome of {@code -} whose message names the temporary copy names {@code -} instead. */
+  private TestOutcome renameStdin(TestOutcome outcome) {
+    if (stdinCopy != null && outcome instanceof TestOutcome.Failed f && f.file().equals(STDIN)) {
+      return new TestOutcome.Failed(STDIN, f.message().replace(stdinCopy.toString(), "-"));
+    }
+    return outcome;
+  }
+
   private List<Path> collectFiles() {
     return collectFiles(paths, this::usage);
   }
@@ -352,16 +447,24 @@ public final class CheckCommand implements Callable<Integer> {
   static List<Path> collectFiles(List<Path> paths, Function<String, ParameterException> usage) {
     List<Path> files = new ArrayList<>();
     for (Path path : paths) {
-      if (Files.isDirectory(path)) {
+      if (path.equals(STDIN)) {
+        files.add(STDIN);
+      } else if (Files.isDirectory(path)) {
+        List<Path> found;
         try (Stream<Path> walk = Files.walk(path)) {
-          files.addAll(
+          found =
               walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
                   .filter(Files::isRegularFile)
                   .sorted()
-                  .collect(Collectors.toList()));
+                  .collect(Collectors.toList());
         } catch (IOException | UncheckedIOException e) {
           throw usage.apply("cannot read directory " + path + ": " + e.getMessage());
         }
+        if (found.isEmpty()) {
+          // A typo'd or empty directory must not make a green run.
+          throw usage.apply("no *.litmus files under " + path);
+        }
+        files.addAll(found);
       } else if (Files.exists(path)) {
         files.add(path);
       } else {
