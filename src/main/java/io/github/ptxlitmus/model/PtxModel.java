@@ -36,6 +36,7 @@ public final class PtxModel {
   private final List<EventSet> pairwiseMorallyStrongSets;
   private final Relation mutuallyScopedAtomics;
   private final Relation conflict;
+  private final AsyncRelations async;
 
   /**
    * @param events the events, ids 0..n-1 in list order
@@ -43,6 +44,18 @@ public final class PtxModel {
    * @param dep address, data and control dependencies (8.10.4), read → dependent event
    */
   public PtxModel(List<Event> events, Relation po, Relation dep) {
+    this(events, po, dep, AsyncRelations.none(events.size()));
+  }
+
+  /**
+   * @param events the events, ids 0..n-1 in list order
+   * @param po program order (8.9.1) extended by issue order and observed completion of
+   *     asynchronous units (DESIGN §6.2): transitive, per thread
+   * @param dep address, data and control dependencies (8.10.4), read → dependent event
+   * @param async completions, what they carry, and API synchronization (DESIGN §6)
+   */
+  public PtxModel(List<Event> events, Relation po, Relation dep, AsyncRelations async) {
+    this.async = async;
     this.events = List.copyOf(events);
     this.n = events.size();
     this.po = po;
@@ -220,7 +233,8 @@ public final class PtxModel {
   // observed by Y's read and first(X) is morally strong with last(Y); the edge runs
   // first(X) → last(Y).
   public Relation patternSynchronization(Relation obs) {
-    return releasePatternFirst.compose(obs).compose(acquirePatternLast).intersection(ms);
+    Relation acquireLast = acquirePatternLast.union(asyncAcquirePatternLast(obs));
+    return releasePatternFirst.compose(obs).compose(acquireLast).intersection(ms);
   }
 
   // 8.9.4 rule 1: fence.sc X synchronizes with fence.sc Y when X precedes Y in the Fence-SC
@@ -234,9 +248,52 @@ public final class PtxModel {
     return ms.restrict(fenceSc, fenceSc);
   }
 
-  // 8.9.5 base causality order: (po ∪ sw)+, with the initial writes before everything.
+  // 8.9.5 base causality order: (po ∪ sw)+, with the initial writes before everything; with
+  // asynchronous operations B ∪ (C ; B?) (DESIGN §6.2, below).
   public Relation baseCausality(Relation sw) {
-    return po.union(sw).union(initBefore).transitiveClosure();
+    Relation fromCompletions = sw.restrict(async.completions(), EventSet.full(n));
+    Relation b =
+        po.union(sw.difference(fromCompletions)).union(initBefore).union(apiSynchronization())
+            .transitiveClosure();
+    Relation c = completionOrder(fromCompletions);
+    return b.union(c).union(c.compose(b));
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Asynchronous operations and API synchronization (DESIGN §6; docs/model.md "Asynchronous
+  // operations"). Issue order and completion observed by the issuer are part of po.
+
+  // DESIGN §6.2 / 8.9.1.1, the completion relation C: the synchronization a completion
+  // (implicit complete-tx, asynchronous arrive) establishes carries only its own unit's
+  // operations: C = carried ; sw_completion. A chain through two completions does not
+  // compose, and nothing before the unit in B reaches past the completion: bco = B ∪ (C ; B?).
+  public Relation completionOrder(Relation completionSw) {
+    return async.carried().compose(completionSw);
+  }
+
+  // 8.8 acquire pattern 4: an asynchronous strong read R on M, the issuing thread observing
+  // the completion of R's unit (a wait reading from the completion, through obs), then an
+  // acquire-class fence po-after that observation. As (R → fence).
+  private Relation asyncAcquirePatternLast(Relation obs) {
+    if (async.completions().isEmpty()) {
+      return Relation.empty(n);
+    }
+    EventSet strongAsyncReads =
+        EventSet.fromPredicate(n, i -> events.get(i).reads() && events.get(i).isStrong()
+            && !async.completions().contains(i)
+            && !async.carried().successors(i).intersection(async.completions()).isEmpty());
+    EventSet acquireFences = EventSet.fromPredicate(n, i -> events.get(i).isAcquireFence());
+    Relation candidate =
+        async.carried().restrict(strongAsyncReads, async.completions()).compose(obs).compose(po)
+            .restrict(strongAsyncReads, acquireFences);
+    return Relation.fromPredicate(
+        n, (r, f) -> candidate.contains(r, f) && events.get(r).thread() == events.get(f).thread());
+  }
+
+  // 8.9.4 API synchronization: kernel launch, stream order, events and synchronize calls of
+  // host threads, as computed from the test's API calls.
+  public Relation apiSynchronization() {
+    return async.api();
   }
 
   // 8.9.5 proxy-preserved base causality: memory operations X bco Y that overlap and

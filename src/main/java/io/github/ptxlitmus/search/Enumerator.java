@@ -147,7 +147,9 @@ public final class Enumerator {
     List<PathEvent> memory = new ArrayList<>();
     for (ThreadSpec t : test.threads()) {
       List<ThreadPath> paths =
-          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths();
+          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths().stream()
+              .filter(p -> p.stuck().isEmpty())
+              .toList();
       if (paths.isEmpty()) {
         return new Estimate(0, 0, false);
       }

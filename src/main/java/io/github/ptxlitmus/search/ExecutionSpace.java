@@ -65,8 +65,16 @@ class ExecutionSpace {
     threadBase = new int[paths.size()];
     for (int t = 0; t < paths.size(); t++) {
       threadBase[t] = events.size();
-      ThreadPosition pos = test.threads().get(t).position();
-      for (PathEvent pe : paths.get(t).events()) {
+      ThreadPosition threadPos = test.threads().get(t).position();
+      PathAsync async = paths.get(t).async();
+      List<PathEvent> pes = paths.get(t).events();
+      for (int i = 0; i < pes.size(); i++) {
+        PathEvent pe = pes.get(i);
+        // DESIGN §6.2 decision: a completion is performed in the CTA owning the mbarrier.
+        ThreadPosition pos =
+            async.completions().get(i)
+                ? AsyncOrder.owner(test, locations, pe.location(), threadPos)
+                : threadPos;
         String physical =
             pe.kind().isMemory() ? locations.get(pe.location()).orElseThrow().physical() : "";
         events.add(
@@ -83,10 +91,13 @@ class ExecutionSpace {
     for (int t = 0; t < paths.size(); t++) {
       int base = threadBase[t];
       List<PathEvent> pes = paths.get(t).events();
+      PathAsync async = paths.get(t).async();
       for (int i = 0; i < pes.size(); i++) {
         for (int j = i + 1; j < pes.size(); j++) {
           // 8.9.1 program order; elements of one vector access stay unordered (8.2.4).
-          if (pes.get(i).group() < pes.get(j).group()) {
+          // Asynchronous units are ordered by issue order instead (8.9.1.1, DESIGN §6.2).
+          if (pes.get(i).group() < pes.get(j).group()
+              && AsyncOrder.ordered(async, pes.get(i), i, j)) {
             po.add(base + i, base + j);
           }
         }
@@ -96,7 +107,10 @@ class ExecutionSpace {
         pe.ctrl().stream().forEach(d -> dep.add(base + d, target));
       }
     }
-    model = new PtxModel(events, po.build(), dep.build());
+    AsyncOrder.addOrder(paths, threadBase, po);
+    model =
+        new PtxModel(events, po.build().transitiveClosure(), dep.build(),
+            AsyncOrder.structure(test, events, paths, threadBase));
     reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
     reductionWaits =
         events.stream()

@@ -27,7 +27,16 @@ enum Op {
   LT,
   LE,
   GT,
-  GE;
+  GE,
+  /**
+   * An mbarrier update (DESIGN §6.1): {@code old} is the object, {@code y} the update (see
+   * {@link MbarrierValue#update}).
+   */
+  MBARRIER,
+  /** 1 when the phase of the state {@code y} has completed in mbarrier value {@code x}. */
+  MBAR_PHASE_DONE,
+  /** 1 when the phase of parity {@code y} has completed in mbarrier value {@code x}. */
+  MBAR_PARITY_DONE;
 
   long apply(long x, long y, int bits, boolean signed) {
     long a = normalize(x, bits, signed);
@@ -53,6 +62,9 @@ enum Op {
           case LE -> compare(a, b, signed) <= 0 ? 1 : 0;
           case GT -> compare(a, b, signed) > 0 ? 1 : 0;
           case GE -> compare(a, b, signed) >= 0 ? 1 : 0;
+          case MBARRIER -> MbarrierValue.update(a, b);
+          case MBAR_PHASE_DONE -> MbarrierValue.phaseDone(a, b) ? 1 : 0;
+          case MBAR_PARITY_DONE -> MbarrierValue.parityDone(a, b) ? 1 : 0;
         };
     return normalize(r, bits, signed);
   }

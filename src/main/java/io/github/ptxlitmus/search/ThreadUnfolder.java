@@ -2,6 +2,7 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.EventKind;
 import io.github.ptxlitmus.litmus.Address;
+import io.github.ptxlitmus.litmus.AsyncInstruction;
 import io.github.ptxlitmus.litmus.DataType;
 import io.github.ptxlitmus.litmus.Instruction;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
@@ -63,13 +64,29 @@ final class ThreadUnfolder {
       Locations locations,
       int loopBound,
       java.util.function.Consumer<List<ThreadPath>> body) {
+    return forEachPathCombination(test, locations, loopBound, false, body);
+  }
+
+  /**
+   * As above; {@code withStuck} also offers the paths that end spinning in a loop ({@link
+   * ThreadPath#stuck()}), for the search of waits that never end.
+   */
+  static boolean forEachPathCombination(
+      io.github.ptxlitmus.litmus.LitmusTest test,
+      Locations locations,
+      int loopBound,
+      boolean withStuck,
+      java.util.function.Consumer<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
     boolean boundHit = false;
     for (ThreadSpec t : test.threads()) {
       Result r = unfold(t, test.registerInits(), locations, loopBound);
       boundHit |= r.boundHit();
-      perThread.add(r.paths());
-      if (r.paths().isEmpty()) {
+      perThread.add(
+          withStuck
+              ? r.paths()
+              : r.paths().stream().filter(p -> p.stuck().isEmpty()).toList());
+      if (perThread.get(perThread.size() - 1).isEmpty()) {
         return boundHit;
       }
     }
@@ -109,13 +126,16 @@ final class ThreadUnfolder {
   }
 
   /** Mutable interpreter state of one path prefix; copied at forks. */
-  private static final class State {
+  static final class State {
     int pc;
     final Map<String, Expr> registers = new HashMap<>();
     final List<PathEvent> events = new ArrayList<>();
     final List<ThreadPath.Constraint> constraints = new ArrayList<>();
     final BitSet ctrl = new BitSet();
     final Map<Integer, Integer> backJumps = new HashMap<>();
+    /** Per label position: how many events the path had when it last passed the label. */
+    final Map<Integer, Integer> labelEvents = new HashMap<>();
+    final AsyncUnfolder.PathState async = new AsyncUnfolder.PathState();
     int group;
 
     State copy() {
@@ -127,6 +147,8 @@ final class ThreadUnfolder {
       c.constraints.addAll(constraints);
       c.ctrl.or(ctrl);
       c.backJumps.putAll(backJumps);
+      c.labelEvents.putAll(labelEvents);
+      c.async.copyFrom(async);
       return c;
     }
   }
@@ -171,6 +193,9 @@ final class ThreadUnfolder {
         } else if (ins instanceof Instruction.Goto g) {
           alive = jump(s, g.target(), g);
         } else {
+          if (ins instanceof Instruction.Label) {
+            s.labelEvents.put(s.pc, s.events.size());
+          }
           step(s, ins);
           s.pc++;
         }
@@ -181,7 +206,9 @@ final class ThreadUnfolder {
                 thread.id(),
                 List.copyOf(s.events),
                 Map.copyOf(s.registers),
-                List.copyOf(s.constraints)));
+                List.copyOf(s.constraints),
+                s.async.finish(s.events.size()),
+                Optional.empty()));
         if (paths.size() > MAX_PATHS) {
           throw new LitmusSyntaxException(
               code.get(0).position(), "unsupported: more than " + MAX_PATHS + " paths in a thread");
@@ -197,6 +224,7 @@ final class ThreadUnfolder {
       throw new LitmusSyntaxException(at.position(), "undefined label '" + label + "'");
     }
     if (target <= s.pc) {
+      stuckPath(s, target);
       int n = s.backJumps.merge(s.pc, 1, Integer::sum);
       if (n > loopBound) {
         boundHit = true;
@@ -207,7 +235,26 @@ final class ThreadUnfolder {
     return true;
   }
 
-  private Expr operand(State s, Operand op) {
+  /**
+   * Waits that never end (issue 15): the path as it stands when it takes a backward jump to
+   * {@code target}, ended there, is a candidate for a thread that spins forever in this loop.
+   * The iteration just run (events since the path last passed the loop's label) must then, in a
+   * consistent execution, read only values that repeat forever (see {@link ThreadPath.Stuck}).
+   */
+  private void stuckPath(State s, int target) {
+    int from = s.labelEvents.getOrDefault(target, s.events.size());
+    Instruction label = thread.instructions().get(target);
+    paths.add(
+        new ThreadPath(
+            thread.id(),
+            List.copyOf(s.events),
+            Map.copyOf(s.registers),
+            List.copyOf(s.constraints),
+            s.async.finish(s.events.size()),
+            Optional.of(new ThreadPath.Stuck(label.position().line(), from))));
+  }
+
+  Expr operand(State s, Operand op) {
     if (op instanceof Operand.Imm imm) {
       return Expr.constant(imm.value());
     }
@@ -272,6 +319,8 @@ final class ThreadUnfolder {
       local(s, loc);
     } else if (ins instanceof Instruction.ProxyFence pf) {
       s.events.add(proxyFence(s, pf));
+    } else if (ins instanceof AsyncInstruction a) {
+      AsyncUnfolder.step(this, s, a);
     } else if (ins instanceof Instruction.ClusterBarrier cb) {
       s.events.add(
           controlEvent(
@@ -385,11 +434,30 @@ final class ThreadUnfolder {
    * A resolved memory access. {@code space} is the instruction's state space, or the
    * location's when the instruction names none.
    */
-  private record Access(
+  record Access(
       String location, int offset, int bits, boolean signed, Proxy proxy, StateSpace space) {}
 
+  /** Bytes of the location {@code addr} names (from its offset to its end), at least 1. */
+  int locationBytes(State s, Address addr, Instruction ins) {
+    Locations.Info info;
+    long offset = addr.offset();
+    if (addr.isRegister()) {
+      Expr e = s.registers.get(addr.name());
+      if (!(e instanceof Expr.Const c) || locations.resolve(c.value() + offset).isEmpty()) {
+        throw new LitmusSyntaxException(ins.position(), "register '" + addr.name()
+            + "' holds no address");
+      }
+      var hit = locations.resolve(c.value() + offset).orElseThrow();
+      info = hit.getKey();
+      offset = hit.getValue();
+    } else {
+      info = locations.require(addr.name(), ins.position());
+    }
+    return (int) Math.max(1, info.bits() / 8 - offset);
+  }
+
   /** Resolves the address of vector element {@code element} (0 for scalars). */
-  private Access access(
+  Access access(
       State s,
       Address addr,
       int element,
@@ -437,7 +505,7 @@ final class ThreadUnfolder {
     return new Access(info.virtual(), (int) offset, bits, type.isSigned(), proxy, effective);
   }
 
-  private PathEvent memoryEvent(
+  PathEvent memoryEvent(
       State s,
       Instruction ins,
       EventKind kind,
