@@ -48,6 +48,7 @@ public final class CheckResult {
   private final long millis;
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
+  private List<String> nonTerminatingLoops = List.of();
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
   public CheckResult(
@@ -138,6 +139,20 @@ public final class CheckResult {
 
   public long millis() {
     return millis;
+  }
+
+  /**
+   * With {@link Flag#MAY_NOT_TERMINATE}: the loops that may spin forever, as {@code P<i> line
+   * <n>} (the line of the loop's label); empty otherwise.
+   */
+  public List<String> nonTerminatingLoops() {
+    return nonTerminatingLoops;
+  }
+
+  /** Sets the loops of {@link #nonTerminatingLoops()}; only while the result is being built. */
+  CheckResult withNonTerminatingLoops(List<String> loops) {
+    this.nonTerminatingLoops = List.copyOf(loops);
+    return this;
   }
 
   public long candidates() {

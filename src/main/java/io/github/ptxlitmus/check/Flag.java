@@ -13,6 +13,14 @@ public enum Flag {
    * barriers make base causality cyclic. They contribute no final state.
    */
   DEADLOCK,
+  /**
+   * Some loop may spin forever in a fair execution (issue 15, as Dat3M's liveness check): a
+   * consistent execution ends with a thread in a loop whose last iteration reads only values
+   * that repeat forever (from writes last in coherence order), so the loop never exits. The
+   * loops are listed by {@link CheckResult#nonTerminatingLoops()}. Unlike {@link
+   * #LOOP_BOUND_HIT}, which says only that unrolling was cut, this is a property of the test.
+   */
+  MAY_NOT_TERMINATE,
   /** A time or candidate limit was hit: the state set may be incomplete. */
   LIMIT_HIT,
   /**

@@ -185,6 +185,9 @@ public final class LitmusChecker {
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
     }
+    if (!search.nonTerminating().isEmpty()) {
+      flags.add(Flag.MAY_NOT_TERMINATE);
+    }
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
     }
@@ -225,7 +228,8 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(test, this::limits)));
+        Optional.of(CheckResult.explainerFor(test, this::limits)))
+        .withNonTerminatingLoops(search.nonTerminating());
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */

@@ -88,7 +88,10 @@ public final class HerdTextReport {
     line(out, "Positive: " + r.positive() + " Negative: " + r.negative());
     for (Flag flag : Flag.values()) {
       if (r.has(flag)) {
-        line(out, "Flag " + Words.flag(flag));
+        line(out, "Flag " + Words.flag(flag)
+            + (flag == Flag.MAY_NOT_TERMINATE
+                ? " " + String.join(", ", r.nonTerminatingLoops())
+                : ""));
       }
     }
     if (r.verdict() == Verdict.UNKNOWN || r.verdict() == Verdict.UNDEFINED) {

@@ -34,6 +34,8 @@ public final class Enumerator {
   /** Explain mode: the states to explain; empty in the normal search. */
   private final Optional<Predicate<Map<String, Long>>> target;
   private final List<ExecutionTrace> traces = new ArrayList<>();
+  /** Loops that may spin forever ({@code P1 line 12}), found through stuck paths. */
+  private final java.util.TreeSet<String> nonTerminating = new java.util.TreeSet<>();
 
   /** The most traces an explanation keeps. */
   public static final int MAX_TRACES = 2_000;
@@ -75,7 +77,8 @@ public final class Enumerator {
       limit = Optional.of(r.getMessage());
     }
     return new SearchResult(
-        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.candidates, e.rejections);
+        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.candidates, e.rejections,
+        List.copyOf(e.nonTerminating));
   }
 
   /**
@@ -219,7 +222,8 @@ public final class Enumerator {
     // boundHit is set before a limit can stop the walk: unfolding happens first.
     boundHit =
         ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), combo -> new Candidate(combo).explore());
+            test, locations, limits.loopBound(), !explaining(),
+            combo -> new Candidate(combo).explore());
   }
 
   private void countCandidate() {
@@ -247,8 +251,12 @@ public final class Enumerator {
 
   /** The events of one choice of paths, and the search over the remaining choices. */
   private final class Candidate extends ExecutionSpace {
+    /** Some thread ends spinning in a loop: the candidate yields no state (issue 15). */
+    private final boolean stuck;
+
     Candidate(List<ThreadPath> paths) {
       super(Enumerator.this.test, Enumerator.this.locations, paths);
+      stuck = paths.stream().anyMatch(p -> p.stuck().isPresent());
     }
 
     @Override
@@ -325,7 +333,7 @@ public final class Enumerator {
       Optional<Relation> clusterOption = clusterBarrierSync();
       if (clusterOption.isEmpty()) {
         countCandidate();
-        deadlock = true;
+        deadlock |= !stuck;
         return;
       }
       Relation clusterSync = clusterOption.get();
@@ -334,7 +342,7 @@ public final class Enumerator {
         for (BarrierPhases.Option bar : barrierOptions) {
           countCandidate();
           if (bar.stuck()) {
-            deadlock = true;
+            deadlock |= !stuck;
             continue;
           }
           if (!reductionsHold(bar)) {
@@ -345,7 +353,7 @@ public final class Enumerator {
           Relation bco = model.baseCausality(sw);
           if (!bco.isAcyclic()) {
             if (!model.programOrder().union(bar.sync()).union(clusterSync).isAcyclic()) {
-              deadlock = true;
+              deadlock |= !stuck;
               continue;
             }
             reject(Axiom.CAUSALITY);
@@ -493,7 +501,8 @@ public final class Enumerator {
           }
         }
       }
-      Relation co = model.coherenceOrder(tb.build(), cause);
+      Relation total = tb.build();
+      Relation co = model.coherenceOrder(total, cause);
       Map<String, Long> memory = finalMemory(rank);
       if (!seen.add(List.of(co, memory))) {
         return;
@@ -523,6 +532,10 @@ public final class Enumerator {
       }
       if (v.isPresent()) {
         reject(v.get().axiom());
+        return;
+      }
+      if (stuck) {
+        nonTerminating.addAll(spinningForever(total));
         return;
       }
       outcomes.add(state, 1);

@@ -695,4 +695,60 @@ class ExecutionSpace {
     }
     return true;
   }
+
+  // ---- waits that never end (issue 15) -----------------------------------------------------
+
+  /**
+   * For a consistent candidate whose threads include stuck paths ({@link ThreadPath#stuck()}):
+   * the loops ({@code P<i> line <n>}) that spin forever in it, or none when it is not a fair
+   * non-terminating execution. Fairness (as in Dat3M's liveness check): a loop spins forever
+   * only if its last iteration keeps reading the same values, i.e. every read of that
+   * iteration reads from a write after which, in the chosen total coherence order {@code
+   * total} (initial writes first), come only writes
+   * of stuck iterations that leave memory as it was (an RMW writing the value it read, such as
+   * a failing cas); and every RMW of a stuck iteration is such a write. Values must have been
+   * computed.
+   */
+  List<String> spinningForever(Relation total) {
+    java.util.BitSet iteration = new java.util.BitSet();
+    for (int t = 0; t < paths.size(); t++) {
+      ThreadPath p = paths.get(t);
+      if (p.stuck().isPresent()) {
+        iteration.set(threadBase[t] + p.stuck().get().from(), threadBase[t] + p.events().size());
+      }
+    }
+    java.util.BitSet silent = new java.util.BitSet();
+    for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
+      Event ev = events.get(e);
+      if (ev.kind() == EventKind.RMW) {
+        if (written(e) != readValue(e)) {
+          return List.of(); // the iteration changes memory: the next one differs
+        }
+        silent.set(e);
+      } else if (ev.writes()) {
+        return List.of();
+      }
+    }
+    for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
+      if (!events.get(e).reads()) {
+        continue;
+      }
+      for (int w : byteSources[e]) {
+        for (int later = 0; later < n; later++) {
+          boolean after = total.contains(w, later) || (events.get(w).isInit()
+              && events.get(later).writes() && !events.get(later).isInit());
+          if (after && events.get(later).overlaps(events.get(e))
+              && !silent.get(later)) {
+            return List.of(); // a later write will eventually be read (fairness)
+          }
+        }
+      }
+    }
+    List<String> loops = new ArrayList<>();
+    for (int t = 0; t < paths.size(); t++) {
+      int thread = t;
+      paths.get(t).stuck().ifPresent(st -> loops.add("P" + thread + " line " + st.line()));
+    }
+    return loops;
+  }
 }
