@@ -228,6 +228,7 @@ final class AsyncUnfolder {
     Semantics readSem = c.sem().isStrong() ? Semantics.RELAXED : Semantics.WEAK;
     List<Integer> readEvents = new ArrayList<>();
     List<Integer> writeEvents = new ArrayList<>();
+    List<Integer> values = readEvents;
     for (int k = 0; k < elements; k++) {
       ThreadUnfolder.Access src =
           u.access(s, c.source(), k, type, proxy, c.sourceSpace(), c);
@@ -237,10 +238,21 @@ final class AsyncUnfolder {
       p.add(unit, r, true);
       readEvents.add(r);
     }
+    if (bulk) {
+      // DESIGN §6.3 (decision, docs/model.md): the implicit generic<->async proxy fence also
+      // follows the copy's reads, so that wait_group.read, which observes only the reads,
+      // makes reusing the source safe.
+      int f = s.events.size();
+      s.events.add(control(s, c, EventKind.PROXY_FENCE, Semantics.ACQ_REL, Scope.CTA)
+          .withProxy(Proxy.ASYNC));
+      p.add(unit, f, true);
+      p.before(readEvents, f);
+      readEvents = List.of(f);
+    }
     for (int k = 0; k < elements; k++) {
       ThreadUnfolder.Access dst =
           u.access(s, c.destination(), k, type, proxy, c.destinationSpace(), c);
-      Expr value = new Expr.ReadValue(readEvents.get(k));
+      Expr value = new Expr.ReadValue(values.get(k));
       int w = s.events.size();
       if (c.kind() == CopyKind.REDUCE_BULK) {
         // DESIGN §6.3: each element reduction is an individual relaxed RMW at gpu scope.

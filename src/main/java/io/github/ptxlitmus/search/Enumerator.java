@@ -535,7 +535,10 @@ public final class Enumerator {
         return;
       }
       if (stuck) {
-        nonTerminating.addAll(spinningForever(total));
+        List<String> loops = spinningForever(total);
+        nonTerminating.addAll(loops);
+        // DESIGN §6.1: waiting on an mbarrier phase that never completes is a deadlock.
+        deadlock |= !loops.isEmpty() && stuckOnMbarrier();
         return;
       }
       outcomes.add(state, 1);

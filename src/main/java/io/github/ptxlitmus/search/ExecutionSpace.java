@@ -2,6 +2,7 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.event.EventKind;
+import io.github.ptxlitmus.litmus.AsyncInstruction;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.litmus.Scope;
@@ -164,9 +165,23 @@ class ExecutionSpace {
     int r = read.id();
     segments.add(
         new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
-    if (sources.length > 1 && !allMorallyStrong(r, sources)) {
+    if (sources.length > 1 && !allMorallyStrong(r, sources) && !mbarrierObject(read)) {
       tearable.add(segments.size() - 1);
     }
+  }
+
+  /**
+   * DESIGN §6.1 (decision, docs/model.md): an mbarrier is one 8-byte object that mbarrier
+   * instructions read and update as a whole, so their reads never mix bytes of several writes.
+   */
+  static boolean mbarrierObject(Event read) {
+    return read.instruction().filter(i -> i instanceof AsyncInstruction.MbarrierInit
+        || i instanceof AsyncInstruction.MbarrierUpdate
+        || i instanceof AsyncInstruction.MbarrierWait
+        || i instanceof AsyncInstruction.CpAsyncMbarrierArrive
+        || (i instanceof AsyncInstruction && read.size() == 8 && read.kind() == EventKind.RMW
+            && read.sem() == Semantics.RELEASE && read.scope() == Scope.CLUSTER))
+        .isPresent();
   }
 
   /**
@@ -750,5 +765,20 @@ class ExecutionSpace {
       paths.get(t).stuck().ifPresent(st -> loops.add("P" + thread + " line " + st.line()));
     }
     return loops;
+  }
+
+  /** True when some stuck iteration waits on an mbarrier (test_wait / try_wait). */
+  boolean stuckOnMbarrier() {
+    for (int t = 0; t < paths.size(); t++) {
+      ThreadPath p = paths.get(t);
+      if (p.stuck().isPresent()) {
+        for (PathEvent e : p.events().subList(p.stuck().get().from(), p.events().size())) {
+          if (e.instruction() instanceof io.github.ptxlitmus.litmus.AsyncInstruction.MbarrierWait) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 }
