@@ -31,7 +31,9 @@ import java.util.function.Function;
  *       satisfies / does not satisfy the body;
  *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
  *   <li>{@code millis}: wall-clock time of the check in milliseconds;
- *   <li>{@code candidates}: candidate executions examined.
+ *   <li>{@code candidates}: candidate executions examined;
+ *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
+ *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}).
  * </ul>
  */
 public final class CheckResult {
@@ -48,6 +50,8 @@ public final class CheckResult {
   private final long millis;
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
+  private final String model;
+  /** Set once by {@link #withNonTerminatingLoops} while {@link LitmusChecker} builds it. */
   private List<String> nonTerminatingLoops = List.of();
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
@@ -65,7 +69,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty());
+        negative, flags, millis, candidates, Optional.empty(), "ptx");
   }
 
   CheckResult(
@@ -81,7 +85,9 @@ public final class CheckResult {
       Set<Flag> flags,
       long millis,
       long candidates,
-      Optional<Function<Condition, Explanation>> explainer) {
+      Optional<Function<Condition, Explanation>> explainer,
+      String model) {
+    this.model = Objects.requireNonNull(model);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -95,6 +101,25 @@ public final class CheckResult {
     this.millis = millis;
     this.candidates = candidates;
     this.explainer = explainer;
+  }
+
+  /**
+   * With {@link Flag#MAY_NOT_TERMINATE}: the loops that may spin forever, as {@code P<i> line
+   * <n>} (the line of the loop's label); empty otherwise.
+   */
+  public List<String> nonTerminatingLoops() {
+    return nonTerminatingLoops;
+  }
+
+  /** Sets the loops of {@link #nonTerminatingLoops()}; only while the result is being built. */
+  CheckResult withNonTerminatingLoops(List<String> loops) {
+    this.nonTerminatingLoops = List.copyOf(loops);
+    return this;
+  }
+
+  /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */
+  public String model() {
+    return model;
   }
 
   public String testName() {
@@ -139,20 +164,6 @@ public final class CheckResult {
 
   public long millis() {
     return millis;
-  }
-
-  /**
-   * With {@link Flag#MAY_NOT_TERMINATE}: the loops that may spin forever, as {@code P<i> line
-   * <n>} (the line of the loop's label); empty otherwise.
-   */
-  public List<String> nonTerminatingLoops() {
-    return nonTerminatingLoops;
-  }
-
-  /** Sets the loops of {@link #nonTerminatingLoops()}; only while the result is being built. */
-  CheckResult withNonTerminatingLoops(List<String> loops) {
-    this.nonTerminatingLoops = List.copyOf(loops);
-    return this;
   }
 
   public long candidates() {
@@ -201,10 +212,12 @@ public final class CheckResult {
   }
 
   static Function<Condition, Explanation> explainerFor(
-      LitmusTest test, java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits) {
+      LitmusTest test,
+      java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits,
+      io.github.ptxlitmus.model.MemoryModel model) {
     return c -> {
       StateText.requireKnown(c, test);
-      return Explainer.explain(test, limits, c, StateText.print(c));
+      return Explainer.explain(test, limits, model, c, StateText.print(c));
     };
   }
 
@@ -222,7 +235,8 @@ public final class CheckResult {
         && negative == r.negative
         && flags.equals(r.flags)
         && millis == r.millis
-        && candidates == r.candidates;
+        && candidates == r.candidates
+        && model.equals(r.model);
   }
 
   @Override

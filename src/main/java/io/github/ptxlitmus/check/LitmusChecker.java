@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.search.DecisionSearch;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchLimits;
@@ -68,10 +69,11 @@ public final class LitmusChecker {
             options.candidateLimit());
     CheckOptions.Mode mode = resolveMode(test, options);
     if (mode == CheckOptions.Mode.STATES) {
-      SearchResult search = Enumerator.run(test, limits);
+      SearchResult search = Enumerator.run(test, limits, options.model());
       return summarize(test, search, (System.nanoTime() - start) / 1_000_000, false);
     }
-    SearchResult search = DecisionSearch.run(test, limits, goal(test));
+    SearchResult search =
+        DecisionSearch.run(test, limits, goal(test), (ModelSpec) options.model());
     return summarize(test, search, (System.nanoTime() - start) / 1_000_000, true);
   }
 
@@ -86,8 +88,8 @@ public final class LitmusChecker {
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
     CheckOptions.Mode mode = options.mode();
-    if (mode == CheckOptions.Mode.STATES) {
-      return mode;
+    if (mode == CheckOptions.Mode.STATES || !(options.model() instanceof ModelSpec)) {
+      return CheckOptions.Mode.STATES; // a foreign model: only the exhaustive search runs it
     }
     Set<String> keys = new LinkedHashSet<>();
     ConditionEvaluator.collectKeys(test.condition().body(), keys);
@@ -228,7 +230,8 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(test, this::limits)))
+        Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
+        options.modelLabel())
         .withNonTerminatingLoops(search.nonTerminating());
   }
 

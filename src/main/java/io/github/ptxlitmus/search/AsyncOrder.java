@@ -28,7 +28,7 @@ final class AsyncOrder {
    * issued later (issue order), unless that unit is not issue-ordered; a fence-like unit event
    * before every later own event. Other pairs involving units come from {@link #addOrder}.
    */
-  static boolean ordered(PathAsync async, PathEvent first, int i, int j) {
+  static boolean ordered(PathAsync async, int i, int j) {
     boolean ai = async.isAsync(i);
     boolean aj = async.isAsync(j);
     if (!ai && !aj) {

@@ -4,6 +4,10 @@ import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.litmus.ThreadSpec;
 import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.CandidateExecution;
+import io.github.ptxlitmus.model.MemoryModel;
+import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -36,12 +40,27 @@ public final class Enumerator {
   private final List<ExecutionTrace> traces = new ArrayList<>();
   /** Loops that may spin forever ({@code P1 line 12}), found through stuck paths. */
   private final java.util.TreeSet<String> nonTerminating = new java.util.TreeSet<>();
+  /** The built-in model whose switched-on axioms the search checks and prunes on. */
+  private final ModelSpec spec;
+  /** A model the search does not know (e.g. a cat file): judged on every complete candidate. */
+  private final Optional<MemoryModel> foreign;
 
   /** The most traces an explanation keeps. */
   public static final int MAX_TRACES = 2_000;
 
   private Enumerator(
-      LitmusTest test, SearchLimits limits, Optional<Predicate<Map<String, Long>>> target) {
+      LitmusTest test,
+      SearchLimits limits,
+      MemoryModel model,
+      Optional<Predicate<Map<String, Long>>> target) {
+    if (model instanceof ModelSpec builtIn) {
+      this.spec = builtIn;
+      this.foreign = Optional.empty();
+    } else {
+      // No built-in axiom on: no pruning, every candidate reaches the foreign check.
+      this.spec = ModelSpec.ptx().withAxioms(java.util.EnumSet.noneOf(Axiom.class));
+      this.foreign = Optional.of(model);
+    }
     this.test = test;
     this.limits = limits;
     this.locations = Locations.of(test);
@@ -69,7 +88,18 @@ public final class Enumerator {
    *     unfolding (unknown location, undefined label)
    */
   public static SearchResult run(LitmusTest test, SearchLimits limits) {
-    Enumerator e = new Enumerator(test, limits, Optional.empty());
+    return run(test, limits, ModelSpec.ptx());
+  }
+
+  /**
+   * Searches all candidate executions of {@code test} under {@code model}: a built-in {@link
+   * ModelSpec}, or any {@link MemoryModel}, which is then asked about every candidate.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run(LitmusTest,
+   *     SearchLimits)}
+   */
+  public static SearchResult run(LitmusTest test, SearchLimits limits, MemoryModel model) {
+    Enumerator e = new Enumerator(test, limits, model, Optional.empty());
     Optional<String> limit = Optional.empty();
     try {
       e.search();
@@ -91,7 +121,14 @@ public final class Enumerator {
    */
   public static ExplainResult explain(
       LitmusTest test, SearchLimits limits, Predicate<Map<String, Long>> target) {
-    Enumerator e = new Enumerator(test, limits, Optional.of(target));
+    return explain(test, limits, ModelSpec.ptx(), target);
+  }
+
+  /** {@link #explain(LitmusTest, SearchLimits, Predicate)} under {@code model}. */
+  public static ExplainResult explain(
+      LitmusTest test, SearchLimits limits, MemoryModel model,
+      Predicate<Map<String, Long>> target) {
+    Enumerator e = new Enumerator(test, limits, model, Optional.of(target));
     Optional<String> limit = Optional.empty();
     try {
       e.search();
@@ -112,8 +149,9 @@ public final class Enumerator {
 
   /** The first consistent trace satisfying {@code target}, exhaustively (for mixed sizes). */
   static DecisionSearch.WitnessResult firstWitness(
-      LitmusTest test, SearchLimits limits, Predicate<Map<String, Long>> target) {
-    ExplainResult r = explain(test, limits, target);
+      LitmusTest test, SearchLimits limits, MemoryModel model,
+      Predicate<Map<String, Long>> target) {
+    ExplainResult r = explain(test, limits, model, target);
     Optional<ExecutionTrace> w =
         r.traces().stream().filter(ExecutionTrace::consistent).findFirst();
     return new DecisionSearch.WitnessResult(
@@ -164,7 +202,7 @@ public final class Enumerator {
       paths.forEach(
           p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
     }
-    ExecutionSpace x = new ExecutionSpace(test, locations, shortest);
+    ExecutionSpace x = new ExecutionSpace(test, locations, shortest, ModelSpec.ptx());
     double candidates = combos + x.model.fenceScPairs().count() / 2.0;
     for (ExecutionSpace.Segment seg : x.segments) {
       candidates += log2(seg.sources().length);
@@ -222,7 +260,7 @@ public final class Enumerator {
     // boundHit is set before a limit can stop the walk: unfolding happens first.
     boundHit =
         ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), !explaining(),
+            test, locations, limits.loopBound(), !explaining() && foreign.isEmpty(),
             combo -> new Candidate(combo).explore());
   }
 
@@ -255,7 +293,7 @@ public final class Enumerator {
     private final boolean stuck;
 
     Candidate(List<ThreadPath> paths) {
-      super(Enumerator.this.test, Enumerator.this.locations, paths);
+      super(Enumerator.this.test, Enumerator.this.locations, paths, spec);
       stuck = paths.stream().anyMatch(p -> p.stuck().isPresent());
     }
 
@@ -311,8 +349,9 @@ public final class Enumerator {
       } catch (ValueCycle cycle) {
         countCandidate();
         reject(Axiom.NO_THIN_AIR);
-        if (explaining()) {
+        if (explaining() && model.noThinAir(rfRel).isPresent()) {
           // Values on a thin-air cycle are unconstrained: the candidate could produce the state.
+          // (With No-Thin-Air off such values still cannot be computed: no state, no trace.)
           Relation none = Relation.empty(n);
           trace(
               new ExecutionTrace(events, model.programOrder(), rfRel, none, none, none, none,
@@ -320,15 +359,14 @@ public final class Enumerator {
         }
         return;
       }
-      // 8.10.4 No-Thin-Air needs only rf and the dependencies.
+      // 8.10.4 No-Thin-Air needs only rf and the dependencies: pruned here when it is on.
       Optional<Violation> early = model.noThinAir(rfRel);
       if (early.isPresent() && !explaining()) {
         countCandidate();
         reject(Axiom.NO_THIN_AIR);
         return;
       }
-      Relation obs = model.observation(rfRel);
-      Relation patternSw = model.patternSynchronization(obs);
+      PtxModel.Observed observed = model.observed(rfRel);
       List<BarrierPhases.Option> barrierOptions = barrierOptions();
       Optional<Relation> clusterOption = clusterBarrierSync();
       if (clusterOption.isEmpty()) {
@@ -338,7 +376,6 @@ public final class Enumerator {
       }
       Relation clusterSync = clusterOption.get();
       for (Relation sc : fenceScOrders()) {
-        Relation scSw = model.fenceScSynchronization(sc);
         for (BarrierPhases.Option bar : barrierOptions) {
           countCandidate();
           if (bar.stuck()) {
@@ -348,48 +385,44 @@ public final class Enumerator {
           if (!reductionsHold(bar)) {
             continue; // the bar.red results guessed are not this grouping's
           }
-          Optional<Violation> first = early;
-          Relation sw = patternSw.union(scSw).union(bar.sync()).union(clusterSync);
-          Relation bco = model.baseCausality(sw);
-          if (!bco.isAcyclic()) {
-            if (!model.programOrder().union(bar.sync()).union(clusterSync).isAcyclic()) {
-              deadlock |= !stuck;
-              continue;
+          Relation barrierSync = bar.sync().union(clusterSync);
+          PtxModel.Causal causal = model.causal(observed, sc, barrierSync);
+          if (!causal.bco().isAcyclic()
+              && !model.programOrder().union(barrierSync).isAcyclic()) {
+            deadlock |= !stuck; // program semantics: the barriers wait for each other
+            continue;
+          }
+          if (!causal.bco().union(bar.phaseOrder()).isAcyclic()) {
+            // Program semantics: arrivals cannot happen in this phase order. A cyclic bco
+            // (8.9.5 defines an order) is never consistent: counted under Causality when that
+            // axiom is on, dropped in any case (no execution has it).
+            if (model.baseCausalityCycle(causal.sw()).isPresent()) {
+              reject(Axiom.CAUSALITY);
             }
-            reject(Axiom.CAUSALITY);
+            continue;
+          }
+          // Pruning rule: these axioms need no coherence order; a violation here holds for
+          // every coherence order, so the candidates are rejected at once (explain mode keeps
+          // them to name the axiom).
+          Optional<Violation> before = model.checkBeforeCoherence(observed, causal, sc);
+          if (before.isPresent()) {
+            reject(before.get().axiom());
             if (!explaining()) {
               continue;
             }
-            first = first.or(() -> model.baseCausalityCycle(sw));
           }
-          if (!bco.union(bar.phaseOrder()).isAcyclic()) {
-            continue; // arrivals cannot happen in this phase order
-          }
-          Optional<Violation> fenceSc = model.fenceSc(bco, sc);
-          if (fenceSc.isPresent()) {
-            reject(Axiom.FENCE_SC);
-            if (!explaining()) {
-              continue;
-            }
-            first = first.or(() -> fenceSc);
-          }
-          Relation cause = model.causality(obs, model.proxyPreservedBaseCausality(bco));
-          Optional<Violation> readsFrom = model.causalityReadsFrom(rfRel, cause);
-          if (readsFrom.isPresent()) {
-            reject(Axiom.CAUSALITY);
-            if (!explaining()) {
-              continue;
-            }
-            first = first.or(() -> readsFrom);
-          }
-          chooseCoherence(new Choices(rfRel, cause, sw, sc, first));
+          chooseCoherence(new Choices(observed, causal, sc, barrierSync, before));
         }
       }
     }
 
     /** What is fixed before the coherence order is chosen. */
     private record Choices(
-        Relation rf, Relation cause, Relation sw, Relation sc, Optional<Violation> early) {}
+        PtxModel.Observed observed,
+        PtxModel.Causal causal,
+        Relation sc,
+        Relation barrierSync,
+        Optional<Violation> early) {}
 
     // ---- Fence-SC orders (8.9.3) -----------------------------------------------------------
 
@@ -428,9 +461,11 @@ public final class Enumerator {
 
     private void chooseCoherence(Choices choices) {
       List<List<List<Integer>>> orders = new ArrayList<>();
-      // Only the linear extensions of causality: the Coherence axiom (8.10.1). Explanations
-      // therefore never name Coherence; a candidate whose every order breaks it is left out.
-      Relation constraint = choices.cause();
+      // Pruning rule, sound while Coherence (8.10.1) is on: only the linear extensions of
+      // causality, since an order against cause on two overlapping writes breaks Coherence.
+      // Explanations (and Coherence off) take every order, so Coherence can be named.
+      Relation constraint =
+          model.has(Axiom.COHERENCE) && !explaining() ? choices.causal().cause() : Relation.empty(n);
       for (List<Integer> ws : coherenceGroups()) {
         List<List<Integer>> lin = new ArrayList<>();
         linearExtensions(ws, constraint, new ArrayList<>(), lin);
@@ -489,8 +524,7 @@ public final class Enumerator {
     }
 
     private void checkComplete(List<List<Integer>> chosen, Choices choices, Set<Object> seen) {
-      Relation rfRel = choices.rf();
-      Relation cause = choices.cause();
+      Relation rfRel = choices.observed().rf();
       Relation.Builder tb = Relation.builder(n);
       int[] rank = new int[n];
       for (List<Integer> order : chosen) {
@@ -502,22 +536,22 @@ public final class Enumerator {
         }
       }
       Relation total = tb.build();
-      Relation co = model.coherenceOrder(total, cause);
+      PtxModel.Derivation d =
+          model.complete(choices.observed(), choices.causal(), choices.sc(), byteSources, total);
+      Relation co = d.co();
+      Relation cause = d.cause();
       Map<String, Long> memory = finalMemory(rank);
       if (!seen.add(List.of(co, memory))) {
         return;
       }
       countCandidate();
-      Relation fr = model.fromReads(byteSources, co);
+      Relation fr = d.fr();
       Optional<Violation> v = choices.early();
       if (v.isEmpty()) {
-        v = model.atomicity(byteSources, fr, co);
+        v = model.checkCoherence(rfRel, byteSources, choices.causal(), co, fr);
       }
-      if (v.isEmpty()) {
-        v = model.scPerLocation(rfRel, co, fr);
-      }
-      if (v.isEmpty()) {
-        v = model.causality(rfRel, fr, cause);
+      if (v.isEmpty() && foreign.isPresent()) {
+        v = foreign.get().check(candidate(rfRel, total, choices.sc(), choices.barrierSync()));
       }
       Map<String, Long> state = finalState(memory);
       if (explaining()) {
@@ -525,7 +559,7 @@ public final class Enumerator {
           List<int[]> races =
               v.isPresent() ? List.of() : List.of(model.dataRaces(cause).pairs());
           trace(
-              new ExecutionTrace(events, model.programOrder(), rfRel, co, fr, choices.sw(),
+              new ExecutionTrace(events, model.programOrder(), rfRel, co, fr, choices.causal().sw(),
                   choices.sc(), v, Optional.of(state), races));
         }
         return;

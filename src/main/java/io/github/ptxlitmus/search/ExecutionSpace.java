@@ -9,6 +9,8 @@ import io.github.ptxlitmus.litmus.Scope;
 import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.litmus.ThreadPosition;
 import io.github.ptxlitmus.litmus.ThreadSpec;
+import io.github.ptxlitmus.model.CandidateExecution;
+import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -52,7 +54,11 @@ class ExecutionSpace {
   /** Bytes [from, to) of a read, and the writes that can supply them. */
   record Segment(int read, int[] bytes, int[] sources) {}
 
-  ExecutionSpace(LitmusTest test, Locations locations, List<ThreadPath> paths) {
+  /** Data and control dependencies (8.10.4), for the candidate executions. */
+  final Relation data;
+  final Relation ctrl;
+
+  ExecutionSpace(LitmusTest test, Locations locations, List<ThreadPath> paths, ModelSpec spec) {
     this.test = test;
     this.locations = locations;
     this.paths = paths;
@@ -88,7 +94,8 @@ class ExecutionSpace {
     }
     n = events.size();
     Relation.Builder po = Relation.builder(n);
-    Relation.Builder dep = Relation.builder(n);
+    Relation.Builder dataB = Relation.builder(n);
+    Relation.Builder ctrlB = Relation.builder(n);
     for (int t = 0; t < paths.size(); t++) {
       int base = threadBase[t];
       List<PathEvent> pes = paths.get(t).events();
@@ -97,20 +104,21 @@ class ExecutionSpace {
         for (int j = i + 1; j < pes.size(); j++) {
           // 8.9.1 program order; elements of one vector access stay unordered (8.2.4).
           // Asynchronous units are ordered by issue order instead (8.9.1.1, DESIGN §6.2).
-          if (pes.get(i).group() < pes.get(j).group()
-              && AsyncOrder.ordered(async, pes.get(i), i, j)) {
+          if (pes.get(i).group() < pes.get(j).group() && AsyncOrder.ordered(async, i, j)) {
             po.add(base + i, base + j);
           }
         }
         PathEvent pe = pes.get(i);
         final int target = base + i;
-        pe.data().stream().forEach(d -> dep.add(base + d, target));
-        pe.ctrl().stream().forEach(d -> dep.add(base + d, target));
+        pe.data().stream().forEach(d -> dataB.add(base + d, target));
+        pe.ctrl().stream().forEach(d -> ctrlB.add(base + d, target));
       }
     }
+    data = dataB.build();
+    ctrl = ctrlB.build();
     AsyncOrder.addOrder(paths, threadBase, po);
     model =
-        new PtxModel(events, po.build().transitiveClosure(), dep.build(),
+        new PtxModel(events, po.build().transitiveClosure(), data.union(ctrl), spec,
             AsyncOrder.structure(test, events, paths, threadBase));
     reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
     reductionWaits =
@@ -121,20 +129,14 @@ class ExecutionSpace {
     reductionGuess = new long[n];
     assigned = new boolean[n];
     byteSources = new int[n][];
-    Relation poRel = model.programOrder();
     for (int r : reads) {
       Event re = events.get(r);
       byteSources[r] = new int[re.size()];
       List<Event> candidates =
           events.stream()
               .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
-              // 8.10.6 with po ⊆ bco: a read never reads a po-later write to its own
-              // address through its own proxy (Causality rule 1, 8.9.5 cases 1 and 2).
-              .filter(
-                  w ->
-                      !(poRel.contains(r, w.id())
-                          && w.location().equals(re.location())
-                          && w.proxy() == re.proxy()))
+              // Pruning rule, sound while its axiom is on: see PtxModel.mayReadFrom.
+              .filter(w -> model.mayReadFrom(r, w.id()))
               .toList();
       int from = re.offset();
       int[] prev = null;
@@ -165,38 +167,11 @@ class ExecutionSpace {
     int r = read.id();
     segments.add(
         new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
-    if (sources.length > 1 && !allMorallyStrong(r, sources) && !mbarrierObject(read)) {
+    // Pruning rule (single-copy atomicity, 8.10.3): see PtxModel.cannotTear.
+    if (sources.length > 1 && !model.cannotTear(r, sources) && !mbarrierObject(read)) {
       tearable.add(segments.size() - 1);
     }
   }
-
-  /**
-   * DESIGN §6.1 (decision, docs/model.md): an mbarrier is one 8-byte object that mbarrier
-   * instructions read and update as a whole, so their reads never mix bytes of several writes.
-   */
-  static boolean mbarrierObject(Event read) {
-    return read.instruction().filter(i -> i instanceof AsyncInstruction.MbarrierInit
-        || i instanceof AsyncInstruction.MbarrierUpdate
-        || i instanceof AsyncInstruction.MbarrierWait
-        || i instanceof AsyncInstruction.CpAsyncMbarrierArrive
-        || (i instanceof AsyncInstruction && read.size() == 8 && read.kind() == EventKind.RMW
-            && read.sem() == Semantics.RELEASE && read.scope() == Scope.CLUSTER))
-        .isPresent();
-  }
-
-  /**
-   * A read morally strong with every candidate write cannot mix bytes of several writes:
-   * single-copy atomicity (8.10.3), the initial write being co-before all others.
-   */
-  boolean allMorallyStrong(int r, int[] sources) {
-    for (int w : sources) {
-      if (!events.get(w).isInit() && !model.morallyStrong().contains(r, w)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
 
   // ---- values ----------------------------------------------------------------------------
 
@@ -678,6 +653,37 @@ class ExecutionSpace {
       }
     }
     return rfb.build();
+  }
+
+  /**
+   * The current choice as a candidate execution (byte sources copied).
+   *
+   * @param coherenceTotal the chosen total order of overlapping writes per location
+   * @param fenceScOrder the Fence-SC order
+   * @param barrierSync barrier and cluster-barrier synchronization
+   */
+  CandidateExecution candidate(
+      Relation rf, Relation coherenceTotal, Relation fenceScOrder, Relation barrierSync) {
+    int[][] bytes = new int[n][];
+    for (int r : reads) {
+      bytes[r] = byteSources[r].clone();
+    }
+    return new CandidateExecution(events, model.programOrder(), Relation.empty(n), data, ctrl,
+        rf, bytes, coherenceTotal, fenceScOrder, barrierSync);
+  }
+
+  /**
+   * DESIGN §6.1 (decision, docs/model.md): an mbarrier is one 8-byte object that mbarrier
+   * instructions read and update as a whole, so their reads never mix bytes of several writes.
+   */
+  static boolean mbarrierObject(Event read) {
+    return read.instruction().filter(i -> i instanceof AsyncInstruction.MbarrierInit
+        || i instanceof AsyncInstruction.MbarrierUpdate
+        || i instanceof AsyncInstruction.MbarrierWait
+        || i instanceof AsyncInstruction.CpAsyncMbarrierArrive
+        || (i instanceof AsyncInstruction && read.size() == 8 && read.kind() == EventKind.RMW
+            && read.sem() == Semantics.RELEASE && read.scope() == Scope.CLUSTER))
+        .isPresent();
   }
 
   /** Sets the source of a segment for the current choice. */
