@@ -66,8 +66,8 @@ public final class PtxModel {
 
   /**
    * @param events the events, ids 0..n-1 in list order
-   * @param po program order (8.9.1) extended by issue order and observed completion of
-   *     asynchronous units (DESIGN §6.2): transitive, per thread
+   * @param po program order (8.9.1): transitive, per thread; the model extends it by {@code
+   *     async}'s issue order (DESIGN §6.2)
    * @param dep address, data and control dependencies (8.10.4), read → dependent event
    * @param spec the variant and the axioms switched on
    * @param async completions, what they carry, and API synchronization (DESIGN §6)
@@ -78,7 +78,7 @@ public final class PtxModel {
     this.async = async;
     this.events = List.copyOf(events);
     this.n = events.size();
-    this.po = po;
+    this.po = programAndIssueOrder(po, async.issueOrder());
     this.dep = dep;
     this.init = EventSet.fromPredicate(n, i -> events.get(i).isInit());
     this.writes = EventSet.fromPredicate(n, i -> events.get(i).writes());
@@ -920,6 +920,15 @@ public final class PtxModel {
   // ---------------------------------------------------------------------------------------
   // Asynchronous operations and API synchronization (DESIGN §6; docs/model.md "Asynchronous
   // operations"). Issue order and completion observed by the issuer are part of po.
+
+  // DESIGN §6.2 / 8.9.1.1, issue order: asynchronous units are not in program order; each is
+  // ordered after its thread's earlier instructions (and internally reads → writes →
+  // completion, completed → observing wait). Issue order composes like program order, so the
+  // model's po is (po ∪ issue)+: release pattern 4 is pattern 3 over it, and a completion
+  // observed through wait_group orders the unit before the thread's later instructions.
+  private static Relation programAndIssueOrder(Relation po, Relation issue) {
+    return issue.isEmpty() ? po : po.union(issue).transitiveClosure();
+  }
 
   // DESIGN §6.2 / 8.9.1.1, the completion relation C: the synchronization a completion
   // (implicit complete-tx, asynchronous arrive) establishes carries only its own unit's

@@ -23,17 +23,14 @@ final class AsyncOrder {
   private AsyncOrder() {}
 
   /**
-   * Whether path events {@code i < j} with group(i) &lt; group(j) are ordered by program order
-   * or issue order: own events by program order; an own event before every event of a unit
-   * issued later (issue order), unless that unit is not issue-ordered; a fence-like unit event
-   * before every later own event. Other pairs involving units come from {@link #addOrder}.
+   * Whether path events {@code i < j} with group(i) &lt; group(j), at least one of them in an
+   * asynchronous unit, are in issue order: an own event before every event of a unit issued
+   * later, unless that unit is not issue-ordered; a fence-like unit event before every later
+   * own event. Other pairs involving units come from {@link #addOrder}.
    */
-  static boolean ordered(PathAsync async, int i, int j) {
+  static boolean issueOrdered(PathAsync async, int i, int j) {
     boolean ai = async.isAsync(i);
     boolean aj = async.isAsync(j);
-    if (!ai && !aj) {
-      return true;
-    }
     if (!ai) {
       return !async.unissued().get(j);
     }
@@ -52,7 +49,8 @@ final class AsyncOrder {
 
   /** The model's view of the asynchronous operations and API calls of these paths. */
   static AsyncRelations structure(
-      LitmusTest test, List<Event> events, List<ThreadPath> paths, int[] threadBase) {
+      LitmusTest test, List<Event> events, List<ThreadPath> paths, int[] threadBase,
+      Relation issueOrder) {
     int n = events.size();
     Relation.Builder carried = Relation.builder(n);
     java.util.BitSet completions = new java.util.BitSet();
@@ -65,7 +63,7 @@ final class AsyncOrder {
       async.completions().stream().forEach(c -> completions.set(base + c));
     }
     EventSet completionSet = EventSet.fromPredicate(n, completions::get);
-    return new AsyncRelations(completionSet, carried.build(),
+    return new AsyncRelations(issueOrder, completionSet, carried.build(),
         ApiSynchronization.relation(test, events));
   }
 

@@ -94,6 +94,7 @@ class ExecutionSpace {
     }
     n = events.size();
     Relation.Builder po = Relation.builder(n);
+    Relation.Builder issue = Relation.builder(n);
     Relation.Builder dataB = Relation.builder(n);
     Relation.Builder ctrlB = Relation.builder(n);
     for (int t = 0; t < paths.size(); t++) {
@@ -104,8 +105,12 @@ class ExecutionSpace {
         for (int j = i + 1; j < pes.size(); j++) {
           // 8.9.1 program order; elements of one vector access stay unordered (8.2.4).
           // Asynchronous units are ordered by issue order instead (8.9.1.1, DESIGN §6.2).
-          if (pes.get(i).group() < pes.get(j).group() && AsyncOrder.ordered(async, i, j)) {
-            po.add(base + i, base + j);
+          if (pes.get(i).group() < pes.get(j).group()) {
+            if (!async.isAsync(i) && !async.isAsync(j)) {
+              po.add(base + i, base + j);
+            } else if (AsyncOrder.issueOrdered(async, i, j)) {
+              issue.add(base + i, base + j);
+            }
           }
         }
         PathEvent pe = pes.get(i);
@@ -116,10 +121,10 @@ class ExecutionSpace {
     }
     data = dataB.build();
     ctrl = ctrlB.build();
-    AsyncOrder.addOrder(paths, threadBase, po);
+    AsyncOrder.addOrder(paths, threadBase, issue);
     model =
-        new PtxModel(events, po.build().transitiveClosure(), data.union(ctrl), spec,
-            AsyncOrder.structure(test, events, paths, threadBase));
+        new PtxModel(events, po.build(), data.union(ctrl), spec,
+            AsyncOrder.structure(test, events, paths, threadBase, issue.build()));
     reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
     reductionWaits =
         events.stream()
