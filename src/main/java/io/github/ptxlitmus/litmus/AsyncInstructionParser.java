@@ -7,7 +7,6 @@ import io.github.ptxlitmus.litmus.AsyncInstruction.MbarrierOp;
 import io.github.ptxlitmus.litmus.InstructionParser.Site;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -559,10 +558,5 @@ final class AsyncInstructionParser {
         out.add(r.name());
       }
     }
-  }
-
-  /** Lower-case name of an enum constant, for messages. */
-  static String lower(Enum<?> e) {
-    return e.name().toLowerCase(Locale.ROOT);
   }
 }

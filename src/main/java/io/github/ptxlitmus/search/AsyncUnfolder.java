@@ -242,12 +242,7 @@ final class AsyncUnfolder {
       // DESIGN §6.3 (decision, docs/model.md): the implicit generic<->async proxy fence also
       // follows the copy's reads, so that wait_group.read, which observes only the reads,
       // makes reusing the source safe.
-      int f = s.events.size();
-      s.events.add(control(s, c, EventKind.PROXY_FENCE, Semantics.ACQ_REL, Scope.CTA)
-          .withProxy(Proxy.ASYNC));
-      p.add(unit, f, true);
-      p.before(readEvents, f);
-      readEvents = List.of(f);
+      readEvents = List.of(proxyFence(s, c, unit, readEvents, true));
     }
     for (int k = 0; k < elements; k++) {
       ThreadUnfolder.Access dst =
@@ -258,7 +253,7 @@ final class AsyncUnfolder {
         // DESIGN §6.3: each element reduction is an individual relaxed RMW at gpu scope.
         s.events.add(u.memoryEvent(s, c, EventKind.RMW, Semantics.RELAXED,
             Optional.of(Scope.GPU), dst, value, Optional.empty(),
-            Optional.of(rmwOp(c.reduction().orElseThrow())), value.reads()));
+            Optional.of(Op.of(c.reduction().orElseThrow())), value.reads()));
       } else {
         s.events.add(u.memoryEvent(s, c, EventKind.WRITE, c.sem(), c.scope(), dst, value,
             Optional.empty(), Optional.empty(), value.reads()));
@@ -271,12 +266,7 @@ final class AsyncUnfolder {
     if (bulk) {
       // DESIGN §6.3: the completion of a bulk operation is followed by an implicit
       // generic<->async proxy fence.
-      int f = s.events.size();
-      s.events.add(control(s, c, EventKind.PROXY_FENCE, Semantics.ACQ_REL, Scope.CTA)
-          .withProxy(Proxy.ASYNC));
-      p.add(unit, f, false);
-      p.before(writeEvents, f);
-      done = List.of(f);
+      done = List.of(proxyFence(s, c, unit, writeEvents, false));
     }
     switch (c.completion()) {
       case MBARRIER -> completeTx(u, s, c, unit, c.mbarrier().orElseThrow(), c.size(), done);
@@ -302,19 +292,18 @@ final class AsyncUnfolder {
     return Math.max(1, bytes);
   }
 
-  private static Op rmwOp(Instruction.AtomicOp op) {
-    return switch (op) {
-      case ADD -> Op.ADD;
-      case SUB -> Op.SUB;
-      case MIN -> Op.MIN;
-      case MAX -> Op.MAX;
-      case AND -> Op.AND;
-      case OR -> Op.OR;
-      case XOR -> Op.XOR;
-      case INC -> Op.INC;
-      case DEC -> Op.DEC;
-      case EXCH, CAS -> Op.SECOND;
-    };
+  /**
+   * An implicit generic↔async proxy fence of {@code unit} (DESIGN §6.3) after {@code after};
+   * {@code read}: it belongs to the unit's reads (observed by wait_group.read). Its index.
+   */
+  private static int proxyFence(
+      ThreadUnfolder.State s, AsyncCopy c, int unit, List<Integer> after, boolean read) {
+    int f = s.events.size();
+    s.events.add(control(s, c, EventKind.PROXY_FENCE, Semantics.ACQ_REL, Scope.CTA)
+        .withProxy(Proxy.ASYNC));
+    s.async.add(unit, f, read);
+    s.async.before(after, f);
+    return f;
   }
 
   /**
@@ -358,7 +347,7 @@ final class AsyncUnfolder {
       int w = s.events.size();
       if (st.reduction().isPresent()) {
         s.events.add(u.memoryEvent(s, st, EventKind.RMW, st.sem(), st.scope(), a, v,
-            Optional.empty(), Optional.of(rmwOp(st.reduction().get())), v.reads()));
+            Optional.empty(), Optional.of(Op.of(st.reduction().get())), v.reads()));
       } else {
         s.events.add(u.memoryEvent(s, st, EventKind.WRITE, st.sem(), st.scope(), a, v,
             Optional.empty(), Optional.empty(), v.reads()));

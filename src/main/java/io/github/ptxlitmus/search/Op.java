@@ -38,6 +38,22 @@ enum Op {
   /** 1 when the phase of parity {@code y} has completed in mbarrier value {@code x}. */
   MBAR_PARITY_DONE;
 
+  /** The operation of an atomic ({@code atom}, {@code red}, their async forms). */
+  static Op of(io.github.ptxlitmus.litmus.Instruction.AtomicOp op) {
+    return switch (op) {
+      case ADD -> ADD;
+      case SUB -> SUB;
+      case EXCH, CAS -> SECOND;
+      case MIN -> MIN;
+      case MAX -> MAX;
+      case AND -> AND;
+      case OR -> OR;
+      case XOR -> XOR;
+      case INC -> INC;
+      case DEC -> DEC;
+    };
+  }
+
   long apply(long x, long y, int bits, boolean signed) {
     long a = normalize(x, bits, signed);
     long b = normalize(y, bits, signed);

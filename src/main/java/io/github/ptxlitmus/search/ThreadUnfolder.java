@@ -201,14 +201,7 @@ final class ThreadUnfolder {
         }
       }
       if (alive) {
-        paths.add(
-            new ThreadPath(
-                thread.id(),
-                List.copyOf(s.events),
-                Map.copyOf(s.registers),
-                List.copyOf(s.constraints),
-                s.async.finish(s.events.size()),
-                Optional.empty()));
+        paths.add(path(s, Optional.empty()));
         if (paths.size() > MAX_PATHS) {
           throw new LitmusSyntaxException(
               code.get(0).position(), "unsupported: more than " + MAX_PATHS + " paths in a thread");
@@ -244,14 +237,12 @@ final class ThreadUnfolder {
   private void stuckPath(State s, int target) {
     int from = s.labelEvents.getOrDefault(target, s.events.size());
     Instruction label = thread.instructions().get(target);
-    paths.add(
-        new ThreadPath(
-            thread.id(),
-            List.copyOf(s.events),
-            Map.copyOf(s.registers),
-            List.copyOf(s.constraints),
-            s.async.finish(s.events.size()),
-            Optional.of(new ThreadPath.Stuck(label.position().line(), from))));
+    paths.add(path(s, Optional.of(new ThreadPath.Stuck(label.position().line(), from))));
+  }
+
+  private ThreadPath path(State s, Optional<ThreadPath.Stuck> stuck) {
+    return new ThreadPath(thread.id(), List.copyOf(s.events), Map.copyOf(s.registers),
+        List.copyOf(s.constraints), s.async.finish(s.events.size()), stuck);
   }
 
   Expr operand(State s, Operand op) {
@@ -333,19 +324,7 @@ final class ThreadUnfolder {
 
   private void rmw(State s, Instruction.Rmw r) {
     Access a = access(s, r.address(), 0, r.type(), r.proxy(), r.space(), r);
-    Op op =
-        switch (r.op()) {
-          case ADD -> Op.ADD;
-          case SUB -> Op.SUB;
-          case EXCH, CAS -> Op.SECOND;
-          case MIN -> Op.MIN;
-          case MAX -> Op.MAX;
-          case AND -> Op.AND;
-          case OR -> Op.OR;
-          case XOR -> Op.XOR;
-          case INC -> Op.INC;
-          case DEC -> Op.DEC;
-        };
+    Op op = Op.of(r.op());
     Expr value;
     Optional<Expr> compare = Optional.empty();
     if (r.op() == Instruction.AtomicOp.CAS) {
