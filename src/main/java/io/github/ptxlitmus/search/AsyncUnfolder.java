@@ -198,9 +198,10 @@ final class AsyncUnfolder {
   }
 
   /**
-   * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope that orders
-   * only the thread's earlier {@code mbarrier.init} writes (not its other operations) before
-   * everything the thread does after it.
+   * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope for the
+   * thread's earlier {@code mbarrier.init} writes only (DESIGN §6.2): it precedes the thread's
+   * later instructions, but nothing precedes it in program order, and the synchronization it
+   * starts carries only the init writes, like a completion (relation C).
    */
   private static void initFence(ThreadUnfolder.State s, AsyncInstruction.MbarrierInitFence f) {
     PathState p = s.async;
@@ -210,7 +211,10 @@ final class AsyncUnfolder {
     p.add(unit, index, false);
     p.unissued.set(index);
     p.ordersLater.set(index);
-    p.before(p.inits, index);
+    // Its synchronization carries only the init writes (the completion relation C).
+    p.inits.forEach(i -> p.carried.add(new int[] {i, index}));
+    p.carried.add(new int[] {index, index});
+    p.completions.set(index);
   }
 
   // ---- asynchronous copies (DESIGN §6.2, §6.3) -----------------------------------------------
