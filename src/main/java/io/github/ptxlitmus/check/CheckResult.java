@@ -29,11 +29,14 @@ import java.util.function.Function;
  *       empty;
  *   <li>{@code positive} / {@code negative}: consistent complete executions whose state
  *       satisfies / does not satisfy the body;
- *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
+ *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, waits that never end,
+ *       limits);
  *   <li>{@code millis}: wall-clock time of the check in milliseconds;
  *   <li>{@code candidates}: candidate executions examined;
  *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
- *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}).
+ *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()});
+ *   <li>{@code nonTerminatingLoops}: with {@link Flag#MAY_NOT_TERMINATE}, the loops that may
+ *       spin forever ({@code "P1 line 12"}).
  * </ul>
  */
 public final class CheckResult {
@@ -51,8 +54,7 @@ public final class CheckResult {
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
   private final String model;
-  /** Set once by {@link #withNonTerminatingLoops} while {@link LitmusChecker} builds it. */
-  private List<String> nonTerminatingLoops = List.of();
+  private final List<String> nonTerminatingLoops;
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
   public CheckResult(
@@ -69,7 +71,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), "ptx");
+        negative, flags, millis, candidates, Optional.empty(), "ptx", List.of());
   }
 
   CheckResult(
@@ -86,8 +88,10 @@ public final class CheckResult {
       long millis,
       long candidates,
       Optional<Function<Condition, Explanation>> explainer,
-      String model) {
+      String model,
+      List<String> nonTerminatingLoops) {
     this.model = Objects.requireNonNull(model);
+    this.nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -109,12 +113,6 @@ public final class CheckResult {
    */
   public List<String> nonTerminatingLoops() {
     return nonTerminatingLoops;
-  }
-
-  /** Sets the loops of {@link #nonTerminatingLoops()}; only while the result is being built. */
-  CheckResult withNonTerminatingLoops(List<String> loops) {
-    this.nonTerminatingLoops = List.copyOf(loops);
-    return this;
   }
 
   /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */

@@ -231,8 +231,8 @@ public final class LitmusChecker {
         millis,
         search.candidates(),
         Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
-        options.modelLabel())
-        .withNonTerminatingLoops(search.nonTerminating());
+        options.modelLabel(),
+        search.nonTerminating());
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */
