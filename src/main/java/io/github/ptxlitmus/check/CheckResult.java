@@ -1,6 +1,7 @@
 package io.github.ptxlitmus.check;
 
 import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.litmus.LitmusWarning;
 import io.github.ptxlitmus.litmus.FinalCondition;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.util.List;
@@ -55,6 +56,7 @@ public final class CheckResult {
   private final Optional<Function<Condition, Explanation>> explainer;
   private final String model;
   private final List<String> nonTerminatingLoops;
+  private final List<LitmusWarning> warnings;
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
   public CheckResult(
@@ -71,7 +73,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), "ptx", List.of());
+        negative, flags, millis, candidates, Optional.empty(), "ptx", List.of(), List.of());
   }
 
   CheckResult(
@@ -89,6 +91,7 @@ public final class CheckResult {
       long candidates,
       Optional<Function<Condition, Explanation>> explainer,
       String model,
+      List<LitmusWarning> warnings,
       List<String> nonTerminatingLoops) {
     this.model = Objects.requireNonNull(model);
     this.nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
@@ -105,6 +108,16 @@ public final class CheckResult {
     this.millis = millis;
     this.candidates = candidates;
     this.explainer = explainer;
+    this.warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * The Dat3M-only forms the test uses that PTX does not allow, each with what PTX allows and
+   * how the test was read ({@link io.github.ptxlitmus.litmus.LitmusTest#warnings()}); empty
+   * for tests in plain PTX.
+   */
+  public List<LitmusWarning> warnings() {
+    return warnings;
   }
 
   /**

@@ -21,6 +21,12 @@ public enum Flag {
    * #LOOP_BOUND_HIT}, which says only that unrolling was cut, this is a property of the test.
    */
   MAY_NOT_TERMINATE,
+  /**
+   * Some consistent execution accesses memory through a value that is no address (a pointer
+   * read returned a number, or pointed outside every location): that thread stops at the
+   * access, and such executions contribute no final state.
+   */
+  BAD_ADDRESS,
   /** A time or candidate limit was hit: the state set may be incomplete. */
   LIMIT_HIT,
   /**

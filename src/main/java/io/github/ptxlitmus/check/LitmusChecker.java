@@ -151,10 +151,15 @@ public final class LitmusChecker {
     long positive = 0;
     long negative = 0;
     boolean race = false;
+    boolean badAddress = false;
     Optional<String> mixedRace = Optional.empty();
     for (SearchResult.Outcome o : search.outcomeList()) {
       Map<String, Long> full = o.state();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
+        continue;
+      }
+      if (SearchResult.faulted(full)) {
+        badAddress = true;
         continue;
       }
       states.add(FinalState.of(project(full, observed)));
@@ -189,6 +194,9 @@ public final class LitmusChecker {
     }
     if (!search.nonTerminating().isEmpty()) {
       flags.add(Flag.MAY_NOT_TERMINATE);
+    }
+    if (badAddress) {
+      flags.add(Flag.BAD_ADDRESS);
     }
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
@@ -232,6 +240,7 @@ public final class LitmusChecker {
         search.candidates(),
         Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
         options.modelLabel(),
+        test.warnings(),
         search.nonTerminating());
   }
 
