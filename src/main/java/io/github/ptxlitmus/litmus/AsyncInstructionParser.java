@@ -123,15 +123,15 @@ final class AsyncInstructionParser {
         }
         Address m = instructions.address(s);
         s.c().expect(",");
-        yield new AsyncInstruction.MbarrierInit(m, InstructionParser.operand(s.c()),
-            s.position(), s.text());
+        yield new AsyncInstruction.MbarrierInit(m,
+            ranged(s, 1, MAX_COUNT, "mbarrier.init count"), s.position(), s.text());
       }
       case "arrive", "arrive_drop" -> arrive(s, c, op.equals("arrive_drop"), expectTx);
       case "expect_tx", "complete_tx" -> {
         checkSem(s, c, Set.of(Semantics.RELAXED), Semantics.RELAXED);
         Address m = instructions.address(s);
         s.c().expect(",");
-        Operand tx = InstructionParser.operand(s.c());
+        Operand tx = ranged(s, 0, MAX_COUNT, "mbarrier." + op + " txCount");
         yield new AsyncInstruction.MbarrierUpdate(
             op.equals("expect_tx") ? MbarrierOp.EXPECT_TX : MbarrierOp.COMPLETE_TX,
             Optional.empty(), m, Operand.imm(0), tx, c.sem, scopeOrCta(c), c.space,
@@ -143,7 +143,9 @@ final class AsyncInstructionParser {
         s.c().expect(",");
         Address m = instructions.address(s);
         s.c().expect(",");
-        Operand phase = InstructionParser.operand(s.c());
+        Operand phase = parity
+            ? ranged(s, 0, 1, "mbarrier." + op + ".parity phaseParity")
+            : InstructionParser.operand(s.c());
         if (op.equals("try_wait") && s.c().tryConsume(",")) {
           InstructionParser.operand(s.c()); // suspendTimeHint: no effect on the model
         }
@@ -152,6 +154,26 @@ final class AsyncInstructionParser {
       }
       default -> throw s.c().errorAt(pieces.get(0).offset(), "unsupported: mbarrier." + op);
     };
+  }
+
+  /**
+   * Largest arrival count and tx-count the PTX ISA allows (mbarrier: counts 1..2^20-1,
+   * tx-count -(2^20-1)..2^20-1).
+   */
+  static final long MAX_COUNT = (1L << 20) - 1;
+
+  /**
+   * An operand that, when it is a constant, must lie in {@code lo..hi} (the ranges of the PTX
+   * ISA's mbarrier section); a register is taken as is. Throws a syntax error at the constant.
+   */
+  private static Operand ranged(Site s, long lo, long hi, String what) {
+    s.c().skipTrivia();
+    int at = s.c().pos();
+    Operand o = InstructionParser.operand(s.c());
+    if (o instanceof Operand.Imm i && (i.value() < lo || i.value() > hi)) {
+      throw s.c().errorAt(at, what + " must be " + lo + ".." + hi + ", got " + i.value());
+    }
+    return o;
   }
 
   private Instruction arrive(Site s, Common c, boolean drop, boolean expectTx) {
@@ -167,9 +189,9 @@ final class AsyncInstructionParser {
     Operand tx = Operand.imm(0);
     if (expectTx) {
       s.c().expect(",");
-      tx = InstructionParser.operand(s.c());
+      tx = ranged(s, 0, MAX_COUNT, "mbarrier.arrive.expect_tx txCount");
     } else if (s.c().tryConsume(",")) {
-      count = InstructionParser.operand(s.c());
+      count = ranged(s, 1, MAX_COUNT, "mbarrier.arrive count");
     }
     MbarrierOp op =
         drop

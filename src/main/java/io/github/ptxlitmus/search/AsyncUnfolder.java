@@ -157,10 +157,11 @@ final class AsyncUnfolder {
         && tx instanceof Expr.Const t) {
       return Expr.constant(MbarrierValue.updateOperand(a.value(), d.value(), t.value()));
     }
-    Expr low = Expr.binary(Op.AND, arrivals, Expr.constant(0xFFFF), 64, false);
-    Expr mid = Expr.binary(Op.MUL, Expr.binary(Op.AND, drops, Expr.constant(0xFFFF), 64, false),
-        Expr.constant(1L << 16), 64, false);
-    Expr high = Expr.binary(Op.MUL, tx, Expr.constant(1L << 32), 64, false);
+    Expr mask = Expr.constant(MbarrierValue.MASK);
+    Expr low = Expr.binary(Op.AND, arrivals, mask, 64, false);
+    Expr mid = Expr.binary(Op.MUL, Expr.binary(Op.AND, drops, mask, 64, false),
+        Expr.constant(1L << MbarrierValue.EXPECTED_SHIFT), 64, false);
+    Expr high = Expr.binary(Op.MUL, tx, Expr.constant(1L << MbarrierValue.TX_SHIFT), 64, false);
     return Expr.binary(Op.ADD, Expr.binary(Op.ADD, low, mid, 64, false), high, 64, false);
   }
 

@@ -82,6 +82,13 @@ class AsyncSyntaxTest {
     "cp.async.bulk.global.shared::cta.bulk_group [x], [y], 4, [m] | a bulk_group copy takes no mbarrier operand",
     "cp.async.bulk.tensor.1d.global.shared::cta.bulk_group [x], [y] | unsupported: cp.async.bulk.tensor.1d.global.shared::cta.bulk_group (tensor maps and prefetches are not modelled)",
     "st.async.release.shared::cluster.b32 [x], 1, [m] | scope required: '.release' needs .cluster, .gpu or .sys",
+    "mbarrier.init.shared.b64 [m], 0 | mbarrier.init count must be 1..1048575, got 0",
+    "mbarrier.init.shared.b64 [m], -1 | mbarrier.init count must be 1..1048575, got -1",
+    "mbarrier.init.shared.b64 [m], 1048576 | mbarrier.init count must be 1..1048575, got 1048576",
+    "mbarrier.arrive.shared.b64 s, [m], 0 | mbarrier.arrive count must be 1..1048575, got 0",
+    "mbarrier.arrive.expect_tx.shared.b64 _, [m], -4 | mbarrier.arrive.expect_tx txCount must be 0..1048575, got -4",
+    "mbarrier.complete_tx.relaxed.cta.shared.b64 [m], 2000000 | mbarrier.complete_tx txCount must be 0..1048575, got 2000000",
+    "mbarrier.test_wait.parity.shared.b64 p, [m], 2 | mbarrier.test_wait.parity phaseParity must be 0..1, got 2",
     "cudaMalloc x | unsupported: cudaMalloc (API calls: cudaLaunchKernel, cudaStreamSynchronize, cudaDeviceSynchronize, cudaEventRecord, cudaStreamWaitEvent, cudaEventSynchronize)",
   })
   void rejected(String cell, String reason) {
