@@ -790,8 +790,11 @@ public final class PtxModel {
   }
 
   /**
-   * Base causality must be acyclic (8.9.5: an order); a cycle of po and sw means the
-   * candidate cannot happen. Reported under Causality, with the cycle.
+   * Part of Causality (8.10.6): base causality must be acyclic (8.9.5 defines it as an order).
+   * A cycle of po and sw made by release/acquire patterns or Fence-SC synchronization (8.9.4)
+   * is a consistency matter, so this rule holds only while Causality is on; the searches prune
+   * on it under the same switch. A cycle of po and barrier synchronization alone is not checked
+   * here: that is a program that deadlocks (the searches flag it whatever the axioms).
    */
   public Optional<Violation> baseCausalityCycle(Relation sw) {
     if (!has(Axiom.CAUSALITY)) {

@@ -536,8 +536,15 @@ public final class DecisionSearch {
         }
         causal = model.causal(fixed.observed(), sc, fixed.barrierSync());
         Relation bco = causal.bco();
-        // A cyclic bco is no order (8.9.5); arrivals must fit the phase order (semantics).
-        if (!bco.isAcyclic() || !bco.union(fixed.phaseOrder()).isAcyclic()) {
+        // Arrivals must fit the phase order (program semantics; on po and barrier sync alone
+        // when bco is cyclic). A cyclic bco (8.9.5 defines an order) prunes every completion
+        // while Causality is on (8.10.6, PtxModel.baseCausalityCycle): sw only grows with sc.
+        boolean order = bco.isAcyclic();
+        if (!order && model.has(Axiom.CAUSALITY)) {
+          return Optional.empty();
+        }
+        Relation base = order ? bco : model.programOrder().union(fixed.barrierSync());
+        if (!base.union(fixed.phaseOrder()).isAcyclic()) {
           return Optional.empty();
         }
         if (!model.has(Axiom.FENCE_SC)) {

@@ -382,13 +382,14 @@ public final class Enumerator {
             deadlock = true; // program semantics: the barriers wait for each other
             continue;
           }
-          if (!causal.bco().union(bar.phaseOrder()).isAcyclic()) {
-            // Program semantics: arrivals cannot happen in this phase order. A cyclic bco
-            // (8.9.5 defines an order) is never consistent: counted under Causality when that
-            // axiom is on, dropped in any case (no execution has it).
-            if (model.baseCausalityCycle(causal.sw()).isPresent()) {
-              reject(Axiom.CAUSALITY);
-            }
+          // Program semantics: arrivals cannot happen in this phase order (checked on bco when
+          // it is an order, else on po and barrier synchronization alone). A bco made cyclic by
+          // pattern or Fence-SC synchronization is a consistency matter: Causality (8.10.6,
+          // PtxModel.baseCausalityCycle) rejects it in checkBeforeCoherence below, only while on.
+          Relation base = causal.bco().isAcyclic()
+              ? causal.bco()
+              : model.programOrder().union(barrierSync);
+          if (!base.union(bar.phaseOrder()).isAcyclic()) {
             continue;
           }
           // Pruning rule: these axioms need no coherence order; a violation here holds for
