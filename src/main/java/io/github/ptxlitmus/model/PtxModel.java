@@ -558,20 +558,23 @@ public final class PtxModel {
    * rf ∪ po-loc is cyclic (its SC-per-Location).
    */
   public boolean mayReadFrom(int r, int w) {
+    return !poLaterOwn(r, w) || !has(readFromRuleAxiom());
+  }
+
+  /**
+   * The axiom the rf pruning rule of {@link #mayReadFrom} rests on: Causality (8.10.6), or in
+   * variant dat3m-v6.0 its SC-per-Location.
+   */
+  public Axiom readFromRuleAxiom() {
+    return spec.causeBase() == ModelSpec.CauseBase.SPEC ? Axiom.CAUSALITY : Axiom.SC_PER_LOCATION;
+  }
+
+  private boolean poLaterOwn(int r, int w) {
     Event read = events.get(r);
     Event write = events.get(w);
-    boolean poLaterOwn =
-        po.contains(r, w)
-            && write.location().equals(read.location())
-            && (write.proxy() == read.proxy() || !spec.proxies());
-    if (!poLaterOwn) {
-      return true;
-    }
-    boolean forbids =
-        spec.causeBase() == ModelSpec.CauseBase.SPEC
-            ? has(Axiom.CAUSALITY)
-            : has(Axiom.SC_PER_LOCATION);
-    return !forbids;
+    return po.contains(r, w)
+        && write.location().equals(read.location())
+        && (write.proxy() == read.proxy() || !spec.proxies());
   }
 
   /**

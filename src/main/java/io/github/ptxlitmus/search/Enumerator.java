@@ -38,6 +38,8 @@ public final class Enumerator {
   /** Explain mode: the states to explain; empty in the normal search. */
   private final Optional<Predicate<Map<String, Long>>> target;
   private final List<ExecutionTrace> traces = new ArrayList<>();
+  /** Axioms whose rf pruning rule removed candidates before enumeration. */
+  private final Set<Axiom> pruned = java.util.EnumSet.noneOf(Axiom.class);
   /** The built-in model whose switched-on axioms the search checks and prunes on. */
   private final ModelSpec spec;
   /** A model the search does not know (e.g. a cat file): judged on every complete candidate. */
@@ -135,14 +137,20 @@ public final class Enumerator {
     if (limit.isEmpty() && e.traces.size() >= MAX_TRACES) {
       limit = Optional.of("at most " + MAX_TRACES + " candidates listed");
     }
-    return new ExplainResult(List.copyOf(e.traces), limit);
+    return new ExplainResult(List.copyOf(e.traces), limit, Set.copyOf(e.pruned));
   }
 
   /**
    * The candidates found by {@link #explain}, and the limit that stopped the listing (then the
    * list is partial).
    */
-  public record ExplainResult(List<ExecutionTrace> traces, Optional<String> limit) {}
+  /**
+   * The listed candidates, the limit hit if any, and the axioms whose rf pruning rule (rf from a
+   * po-later write to the read's own address: {@code PtxModel.readFromRuleAxiom}) removed
+   * candidates that the listing therefore does not contain.
+   */
+  public record ExplainResult(
+      List<ExecutionTrace> traces, Optional<String> limit, Set<Axiom> pruned) {}
 
   /** The first consistent trace satisfying {@code target}, exhaustively (for mixed sizes). */
   static DecisionSearch.WitnessResult firstWitness(
@@ -285,6 +293,7 @@ public final class Enumerator {
   private final class Candidate extends ExecutionSpace {
     Candidate(List<ThreadPath> paths) {
       super(Enumerator.this.test, Enumerator.this.locations, paths, spec);
+      Enumerator.this.pruned.addAll(pruned);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.github.ptxlitmus.litmus.Scope;
 import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.litmus.ThreadPosition;
 import io.github.ptxlitmus.litmus.ThreadSpec;
+import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.CandidateExecution;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxModel;
@@ -42,6 +43,12 @@ class ExecutionSpace {
   final List<Segment> segments = new ArrayList<>();
   /** Segments whose read may mix bytes of several writes (not morally strong with all). */
   final List<Integer> tearable = new ArrayList<>();
+  /**
+   * The axioms whose rf pruning rule ({@code PtxModel.mayReadFrom}) removed some rf choice here.
+   * Torn variants of morally strong reads ({@code PtxModel.cannotTear}) are not recorded: with
+   * uniform sizes they are not candidates at all (single-copy atomicity, 8.10.3; docs/cli.md).
+   */
+  final Set<Axiom> pruned = java.util.EnumSet.noneOf(Axiom.class);
   /** For each event: per byte of the access, the write it reads from (null: not a read). */
   final int[][] byteSources;
   long[] value;
@@ -122,7 +129,13 @@ class ExecutionSpace {
           events.stream()
               .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
               // Pruning rule, sound while its axiom is on: see PtxModel.mayReadFrom.
-              .filter(w -> model.mayReadFrom(r, w.id()))
+              .filter(w -> {
+                boolean may = model.mayReadFrom(r, w.id());
+                if (!may) {
+                  pruned.add(model.readFromRuleAxiom());
+                }
+                return may;
+              })
               .toList();
       int from = re.offset();
       int[] prev = null;
