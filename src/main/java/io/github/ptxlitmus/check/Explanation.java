@@ -126,10 +126,17 @@ public record Explanation(
       sb.append("State ").append(state).append(" is forbidden: all ").append(candidates)
           .append(skipped.isEmpty() ? "" : " examined")
           .append(" candidate executions that produce it violate an axiom.\n");
+    } else if (candidates == 0) {
+      // The pruned search refuted the state; listing candidates (to name axioms) got nowhere.
+      sb.append("State ").append(state).append(" is forbidden: the pruned search proved that")
+          .append(" no consistent execution produces it. Listing the candidate executions that")
+          .append(" would produce it, to name the axiom each violates, stopped at the ")
+          .append(limit.orElse("search limit")).append(" before any was listed.\n");
     } else {
-      sb.append("State ").append(state).append(" is forbidden (no consistent execution produces")
-          .append(" it); the first ").append(candidates)
-          .append(" candidate executions that would produce it violate:\n");
+      sb.append("State ").append(state).append(" is forbidden: the pruned search proved that")
+          .append(" no consistent execution produces it. Listing the candidate executions that")
+          .append(" would produce it stopped at the ").append(limit.orElse("search limit"))
+          .append(" after ").append(candidates).append("; those listed violate:\n");
     }
     witness.ifPresent(
         w -> {
@@ -159,11 +166,11 @@ public record Explanation(
     if (!allowed) {
       for (Axiom a : skipped) {
         sb.append("  Not examined: candidates in which a read takes its value from a write")
-            .append(" po-after it to its own address; ").append(a.title()).append(" (").append(a.section())
-            .append(") rejects every such candidate.\n");
+            .append(" po-after it to its own address; ").append(a.title()).append(" (")
+            .append(a.section()).append(") rejects every such candidate.\n");
       }
     }
-    if (!complete) {
+    if (!complete && !(decided && !allowed && candidates == 0)) {
       sb.append("  (list incomplete: ").append(limit.orElse("a search limit was hit"))
           .append(")\n");
     }

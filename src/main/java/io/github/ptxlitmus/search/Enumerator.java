@@ -541,7 +541,9 @@ public final class Enumerator {
       Relation co = d.co();
       Relation cause = d.cause();
       Map<String, Long> memory = finalMemory(rank);
-      if (!seen.add(List.of(co, memory))) {
+      // Orders with the same co and final memory are one candidate for the built-in model; a
+      // foreign model may judge each total order differently (cat models: its sub-orders).
+      if (!seen.add(List.of(foreign.isPresent() ? total : co, memory))) {
         return;
       }
       countCandidate();
