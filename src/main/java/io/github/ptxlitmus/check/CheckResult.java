@@ -30,11 +30,14 @@ import java.util.function.Function;
  *       empty;
  *   <li>{@code positive} / {@code negative}: consistent complete executions whose state
  *       satisfies / does not satisfy the body;
- *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
+ *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, waits that never end,
+ *       limits);
  *   <li>{@code millis}: wall-clock time of the check in milliseconds;
  *   <li>{@code candidates}: candidate executions examined;
  *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
- *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}).
+ *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()});
+ *   <li>{@code nonTerminatingLoops}: with {@link Flag#MAY_NOT_TERMINATE}, the loops that may
+ *       spin forever ({@code "P1 line 12"}).
  * </ul>
  */
 public final class CheckResult {
@@ -53,6 +56,7 @@ public final class CheckResult {
   private final Optional<Function<Condition, Explanation>> explainer;
   private final Optional<Recheck> recheck;
   private final String model;
+  private final List<String> nonTerminatingLoops;
   private final List<LitmusWarning> warnings;
 
   /**
@@ -99,7 +103,7 @@ public final class CheckResult {
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
         negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx",
-        List.of());
+        List.of(), List.of());
   }
 
   CheckResult(
@@ -118,8 +122,10 @@ public final class CheckResult {
       Optional<Function<Condition, Explanation>> explainer,
       Optional<Recheck> recheck,
       String model,
-      List<LitmusWarning> warnings) {
+      List<LitmusWarning> warnings,
+      List<String> nonTerminatingLoops) {
     this.model = Objects.requireNonNull(model);
+    this.nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -144,6 +150,14 @@ public final class CheckResult {
    */
   public List<LitmusWarning> warnings() {
     return warnings;
+  }
+
+  /**
+   * With {@link Flag#MAY_NOT_TERMINATE}: the loops that may spin forever, as {@code P<i> line
+   * <n>} (the line of the loop's label); empty otherwise.
+   */
+  public List<String> nonTerminatingLoops() {
+    return nonTerminatingLoops;
   }
 
   /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */

@@ -192,6 +192,9 @@ public final class LitmusChecker {
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
     }
+    if (!search.nonTerminating().isEmpty()) {
+      flags.add(Flag.MAY_NOT_TERMINATE);
+    }
     if (badAddress) {
       flags.add(Flag.BAD_ADDRESS);
     }
@@ -238,7 +241,8 @@ public final class LitmusChecker {
         Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
         Optional.of(recheck(test)),
         options.modelLabel(),
-        test.warnings());
+        test.warnings(),
+        search.nonTerminating());
   }
 
   /** Re-checks of {@code test} with these options: another condition, or states mode. */

@@ -119,7 +119,10 @@ public final class HerdTextReport {
     line(out, "Positive: " + r.positive() + " Negative: " + r.negative());
     for (Flag flag : Flag.values()) {
       if (r.has(flag)) {
-        line(out, "Flag " + Words.flag(flag));
+        line(out, "Flag " + Words.flag(flag)
+            + (flag == Flag.MAY_NOT_TERMINATE
+                ? " " + String.join(", ", r.nonTerminatingLoops())
+                : ""));
       }
     }
     line(out, "Condition " + HerdSyntax.condition(r.condition()));

@@ -40,6 +40,8 @@ public final class Enumerator {
   private final List<ExecutionTrace> traces = new ArrayList<>();
   /** Axioms whose rf pruning rule removed candidates before enumeration. */
   private final Set<Axiom> pruned = java.util.EnumSet.noneOf(Axiom.class);
+  /** Loops that may spin forever ({@code P1 line 12}), found through stuck paths. */
+  private final java.util.TreeSet<String> nonTerminating = new java.util.TreeSet<>();
   /** The built-in model whose switched-on axioms the search checks and prunes on. */
   private final ModelSpec spec;
   /** A model the search does not know (e.g. a cat file): judged on every complete candidate. */
@@ -107,7 +109,8 @@ public final class Enumerator {
       limit = Optional.of(r.getMessage());
     }
     return new SearchResult(
-        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.candidates, e.rejections);
+        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.candidates, e.rejections,
+        List.copyOf(e.nonTerminating));
   }
 
   /**
@@ -193,7 +196,9 @@ public final class Enumerator {
     List<PathEvent> memory = new ArrayList<>();
     for (ThreadSpec t : test.threads()) {
       List<ThreadPath> paths =
-          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths();
+          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths().stream()
+              .filter(p -> p.stuck().isEmpty())
+              .toList();
       if (paths.isEmpty()) {
         return new Estimate(0, 0, false);
       }
@@ -263,7 +268,8 @@ public final class Enumerator {
     // boundHit is set before a limit can stop the walk: unfolding happens first.
     boundHit =
         ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), combo -> new Candidate(combo).explore());
+            test, locations, limits.loopBound(), !explaining() && foreign.isEmpty(),
+            combo -> new Candidate(combo).explore());
   }
 
   private void countCandidate() {
@@ -291,9 +297,13 @@ public final class Enumerator {
 
   /** The events of one choice of paths, and the search over the remaining choices. */
   private final class Candidate extends ExecutionSpace {
+    /** Some thread ends spinning in a loop: the candidate yields no state (issue 15). */
+    private final boolean stuck;
+
     Candidate(List<ThreadPath> paths) {
       super(Enumerator.this.test, Enumerator.this.locations, paths, spec);
       Enumerator.this.pruned.addAll(pruned);
+      stuck = paths.stream().anyMatch(p -> p.stuck().isPresent());
     }
 
     @Override
@@ -370,7 +380,7 @@ public final class Enumerator {
       Optional<Relation> clusterOption = clusterBarrierSync();
       if (clusterOption.isEmpty()) {
         countCandidate();
-        deadlock = true;
+        deadlock |= !stuck;
         return;
       }
       Relation clusterSync = clusterOption.get();
@@ -378,7 +388,7 @@ public final class Enumerator {
         for (BarrierPhases.Option bar : barrierOptions) {
           countCandidate();
           if (bar.stuck()) {
-            deadlock = true;
+            deadlock |= !stuck;
             continue;
           }
           if (!reductionsHold(bar)) {
@@ -388,7 +398,7 @@ public final class Enumerator {
           PtxModel.Causal causal = model.causal(observed, sc, barrierSync);
           if (!causal.bco().isAcyclic()
               && !model.programOrder().union(barrierSync).isAcyclic()) {
-            deadlock = true; // program semantics: the barriers wait for each other
+            deadlock |= !stuck; // program semantics: the barriers wait for each other
             continue;
           }
           // Program semantics: arrivals cannot happen in this phase order (checked on bco when
@@ -568,6 +578,13 @@ public final class Enumerator {
       }
       if (v.isPresent()) {
         reject(v.get().axiom());
+        return;
+      }
+      if (stuck) {
+        List<String> loops = spinningForever(total);
+        nonTerminating.addAll(loops);
+        // DESIGN §6.1: waiting on an mbarrier phase that never completes is a deadlock.
+        deadlock |= !loops.isEmpty() && stuckOnMbarrier();
         return;
       }
       outcomes.add(state, 1);
