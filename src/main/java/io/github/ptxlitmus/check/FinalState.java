@@ -34,9 +34,17 @@ public final class FinalState implements Comparable<FinalState> {
     return values;
   }
 
-  /** The value of a register of thread {@code thread}, if observed. */
+  /**
+   * The value of a register of thread {@code thread}, if observed.
+   *
+   * @param thread the thread number, {@code 1} for {@code P1}
+   * @param register the register's name, with or without PTX's {@code %}: {@code "%r0"} and
+   *     {@code "r0"} name the same register
+   * @return its final value, or empty when the state does not observe it
+   */
   public Optional<Long> register(int thread, String register) {
-    return Optional.ofNullable(values.get("P" + thread + ":" + register));
+    String name = register.startsWith("%") ? register.substring(1) : register;
+    return Optional.ofNullable(values.get("P" + thread + ":" + name));
   }
 
   /** The final value of a location, if observed. */
@@ -56,9 +64,28 @@ public final class FinalState implements Comparable<FinalState> {
     }
   }
 
+  /**
+   * Orders states key by key in {@link #KEY_ORDER}, comparing values as numbers ({@code r0=2}
+   * before {@code r0=10}); a state whose keys run out first comes first. Builds no strings:
+   * sorting a million states costs a million times a few map steps.
+   */
   @Override
   public int compareTo(FinalState other) {
-    return toString().compareTo(other.toString());
+    var mine = values.entrySet().iterator();
+    var theirs = other.values.entrySet().iterator();
+    while (mine.hasNext() && theirs.hasNext()) {
+      Map.Entry<String, Long> a = mine.next();
+      Map.Entry<String, Long> b = theirs.next();
+      int byKey = KEY_ORDER.compare(a.getKey(), b.getKey());
+      if (byKey != 0) {
+        return byKey;
+      }
+      int byValue = Long.compare(a.getValue(), b.getValue());
+      if (byValue != 0) {
+        return byValue;
+      }
+    }
+    return Boolean.compare(mine.hasNext(), theirs.hasNext());
   }
 
   @Override
