@@ -44,21 +44,44 @@ public final class FinalState implements Comparable<FinalState> {
     return Optional.ofNullable(values.get(name));
   }
 
+  /** The thread number of {@code P<i>:<reg>}, -1 for other keys; allocates nothing. */
   private static int threadOf(String key) {
     int colon = key.indexOf(':');
-    if (colon < 2) {
+    if (colon < 2 || colon > 10) {
       return -1;
     }
-    try {
-      return Integer.parseInt(key.substring(1, colon));
-    } catch (NumberFormatException e) {
-      return -1;
+    int t = 0;
+    for (int i = 1; i < colon; i++) {
+      char c = key.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      t = t * 10 + (c - '0');
     }
+    return t;
   }
 
+  /**
+   * Key by key in {@link #KEY_ORDER}, values as signed numbers ({@code r0=2} before {@code
+   * r0=10}); a state that is a prefix of the other comes first. Builds no strings: sorting a
+   * large state set stays cheap (issue 16, defect 3).
+   */
   @Override
   public int compareTo(FinalState other) {
-    return toString().compareTo(other.toString());
+    var mine = values.entrySet().iterator();
+    var theirs = other.values.entrySet().iterator();
+    while (mine.hasNext() && theirs.hasNext()) {
+      Map.Entry<String, Long> a = mine.next();
+      Map.Entry<String, Long> b = theirs.next();
+      int c = KEY_ORDER.compare(a.getKey(), b.getKey());
+      if (c == 0) {
+        c = Long.compare(a.getValue(), b.getValue());
+      }
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Boolean.compare(mine.hasNext(), theirs.hasNext());
   }
 
   @Override

@@ -39,11 +39,10 @@ public final class DecisionSearch {
   private final SearchLimits limits;
   private final Goal goal;
   private final Locations locations;
-  private final SearchResult.Collector outcomes = new SearchResult.Collector();
+  private final Budget budget;
+  private final SearchResult.Collector outcomes;
   private boolean boundHit;
   private boolean deadlock;
-  private long candidates;
-  private long steps;
   /** The first consistent execution recorded (decide mode: the witness). */
   private ExecutionTrace witness;
   private boolean found;
@@ -53,6 +52,8 @@ public final class DecisionSearch {
     this.limits = limits;
     this.goal = goal;
     this.locations = Locations.of(test);
+    this.budget = new Budget(limits);
+    this.outcomes = new SearchResult.Collector(budget);
   }
 
   /** Signals that a limit or the first witness stopped the search. */
@@ -84,9 +85,11 @@ public final class DecisionSearch {
       if (!s.found) {
         limit = Optional.of(stop.getMessage());
       }
+    } catch (Budget.Exhausted e) {
+      limit = Optional.of(e.limit());
     }
     return new SearchResult(
-        s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.candidates, Map.of());
+        s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.budget.candidates(), Map.of());
   }
 
   /** A witness, or why there is none. */
@@ -111,6 +114,8 @@ public final class DecisionSearch {
       if (!s.found) {
         return new WitnessResult(Optional.empty(), Optional.of(stop.getMessage()));
       }
+    } catch (Budget.Exhausted e) {
+      return new WitnessResult(Optional.empty(), Optional.of(e.limit()));
     }
     return new WitnessResult(Optional.ofNullable(s.witness), Optional.empty());
   }
@@ -121,7 +126,7 @@ public final class DecisionSearch {
   /** The exhaustive search's answer, in this search's shape (projected; target-filtered). */
   private static SearchResult exhaustive(LitmusTest test, SearchLimits limits, Goal goal) {
     SearchResult all = Enumerator.run(test, limits);
-    SearchResult.Collector outcomes = new SearchResult.Collector();
+    SearchResult.Collector outcomes = new SearchResult.Collector(new Budget(limits));
     for (SearchResult.Outcome o : all.outcomeList()) {
       if (goal.target().isPresent() && !goal.target().get().test(o.state())) {
         continue;
@@ -161,13 +166,7 @@ public final class DecisionSearch {
   }
 
   private void tick() {
-    candidates++;
-    if (candidates > limits.candidateLimit()) {
-      throw new Stop("candidate limit " + limits.candidateLimit());
-    }
-    if ((candidates & 7) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
-      throw new Stop("time limit " + limits.timeLimitText());
-    }
+    budget.candidate();
   }
 
   /** The search over one choice of paths. */
@@ -183,9 +182,7 @@ public final class DecisionSearch {
 
     @Override
     void step() {
-      if ((++steps & 63) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
-        throw new Stop("time limit " + limits.timeLimitText());
-      }
+      budget.step();
     }
 
     Space(List<ThreadPath> paths) {
@@ -235,6 +232,7 @@ public final class DecisionSearch {
       Segment seg = segments.get(i);
       boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
+        step();
         if (!pinnedAllows(seg, w)) {
           continue;
         }

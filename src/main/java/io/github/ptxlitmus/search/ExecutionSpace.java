@@ -512,12 +512,25 @@ class ExecutionSpace {
     return byPhysical;
   }
 
+  /** Per thread, its registers' state keys {@code P<i>:<reg>}, made once (states share them). */
+  private List<List<Map.Entry<String, Expr>>> registerKeys;
+
   Map<String, Long> finalState(Map<String, Long> memory) {
+    if (registerKeys == null) {
+      registerKeys = new ArrayList<>();
+      for (int t = 0; t < paths.size(); t++) {
+        List<Map.Entry<String, Expr>> keys = new ArrayList<>();
+        for (Map.Entry<String, Expr> r : paths.get(t).registers().entrySet()) {
+          keys.add(Map.entry("P" + t + ":" + r.getKey(), r.getValue()));
+        }
+        registerKeys.add(keys);
+      }
+    }
     Map<String, Long> state = new HashMap<>();
     for (int t = 0; t < paths.size(); t++) {
       int base = threadBase[t];
-      for (Map.Entry<String, Expr> r : paths.get(t).registers().entrySet()) {
-        state.put("P" + t + ":" + r.getKey(), r.getValue().eval(idx -> readValue(base + idx)));
+      for (Map.Entry<String, Expr> r : registerKeys.get(t)) {
+        state.put(r.getKey(), r.getValue().eval(idx -> readValue(base + idx)));
       }
     }
     for (Locations.Info loc : locations.all()) {
