@@ -68,11 +68,14 @@ public final class LitmusChecker {
             options.candidateLimit());
     CheckOptions.Mode mode = resolveMode(test, options);
     if (mode == CheckOptions.Mode.STATES) {
-      SearchResult search = Enumerator.run(test, limits);
-      return summarize(test, search, start, false);
+      if (exhaustiveFits(test)) {
+        return summarize(test, Enumerator.run(test, limits), start, Optional.empty());
+      }
+      SearchResult search = DecisionSearch.run(test, limits, statesGoal(test));
+      return summarize(test, search, start, Optional.of(Flag.DISTINCT_STATES));
     }
     SearchResult search = DecisionSearch.run(test, limits, goal(test));
-    return summarize(test, search, start, true);
+    return summarize(test, search, start, Optional.of(Flag.DECIDED));
   }
 
   /**
@@ -103,6 +106,41 @@ public final class LitmusChecker {
       mode = CheckOptions.Mode.STATES;
     }
     return mode;
+  }
+
+  /**
+   * Whether states mode may run the exhaustive search: its estimated candidate space is at most
+   * 2^{@link CheckOptions#AUTO_DECIDE_LOG2}, or accesses may overlap partially (8.7.2: only the
+   * exhaustive search can tell whether some execution has a mixed-size race). Larger tests are
+   * listed by the pruned search's states mode, whose cost follows the distinct states rather
+   * than the candidates (issue 18).
+   */
+  private boolean exhaustiveFits(LitmusTest test) {
+    Enumerator.Estimate estimate =
+        Enumerator.estimate(test, options.loopBound(), observedKeys(test));
+    return estimate.candidatesLog2() <= CheckOptions.AUTO_DECIDE_LOG2 || estimate.partialOverlap();
+  }
+
+  /** The condition's, filter's and {@code locations [..]} clause's keys. */
+  private static Set<String> observedKeys(LitmusTest test) {
+    Set<String> keys = new LinkedHashSet<>();
+    ConditionEvaluator.collectKeys(test.condition().body(), keys);
+    test.filter().ifPresent(f -> ConditionEvaluator.collectKeys(f, keys));
+    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
+    return keys;
+  }
+
+  /**
+   * The pruned search's states mode: every state over all registers and the locations the
+   * report shows (all declared ones with {@code allStates}).
+   */
+  private DecisionSearch.Goal statesGoal(LitmusTest test) {
+    Set<String> locations = new LinkedHashSet<>();
+    observedKeys(test).stream().filter(k -> !k.contains(":")).forEach(locations::add);
+    if (options.allStates()) {
+      test.locations().forEach(l -> locations.add(l.name()));
+    }
+    return new DecisionSearch.Goal(Optional.empty(), locations, Map.of());
   }
 
   /**
@@ -144,10 +182,11 @@ public final class LitmusChecker {
 
   /**
    * The result of a search. {@code start} is the {@link System#nanoTime()} at which the check
-   * began: the reported time is the wall time of the whole check, this summary included.
+   * began: the reported time is the wall time of the whole check, this summary included. {@code
+   * engine}: {@link Flag#DECIDED} or {@link Flag#DISTINCT_STATES} when the pruned search ran.
    */
   private CheckResult summarize(
-      LitmusTest test, SearchResult search, long start, boolean decided) {
+      LitmusTest test, SearchResult search, long start, Optional<Flag> engine) {
     FinalCondition condition = test.condition();
     Set<String> observed = new LinkedHashSet<>();
     test.observed().forEach(t -> ConditionEvaluator.termKey(t, observed));
@@ -204,9 +243,7 @@ public final class LitmusChecker {
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
     }
-    if (decided) {
-      flags.add(Flag.DECIDED);
-    }
+    engine.ifPresent(flags::add);
     Verdict verdict;
     Optional<String> reason = Optional.empty();
     if (mixedRace.isPresent()) {

@@ -477,7 +477,26 @@ public final class DecisionSearch {
       if (open.isEmpty()) {
         return Optional.of(new Result(cur.cause(), cur.sc(), cur.co()));
       }
-      Optional<int[]> position = linearExtension(cur.cause().union(cur.co()).union(cur.sc()));
+      Relation known = cur.cause().union(cur.co()).union(cur.sc());
+      Relation coGuess = readOrder(fixed.rf(), cur);
+      // First along the communication edges too (a Fence-SC order that follows rf and fr,
+      // as SC-like executions have), then without them (weak executions whose rf ∪ fr ∪ po
+      // is cyclic).
+      for (Relation order :
+          List.of(known.union(coGuess).union(fixed.rf()).union(frGuess(fixed.rf(), cur, coGuess)),
+              known.union(coGuess))) {
+        Optional<Result> r = orientAlong(fixed, cur, open, order);
+        if (r.isPresent()) {
+          return r;
+        }
+      }
+      return Optional.empty();
+    }
+
+    /** Orients every open pair along a linear extension of {@code order}, then propagates. */
+    private Optional<Result> orientAlong(
+        Fixed fixed, Propagated cur, List<int[]> open, Relation order) {
+      Optional<int[]> position = linearExtension(order);
       if (position.isEmpty()) {
         return Optional.empty();
       }
@@ -495,6 +514,50 @@ public final class DecisionSearch {
         return Optional.empty();
       }
       return Optional.of(new Result(done.get().cause(), done.get().sc(), done.get().co()));
+    }
+
+    /**
+     * For the guess only: from-reads as the known and guessed co make it, a read pointing at
+     * the overlapping writes co-after the write it reads (all of them when it reads the
+     * initial value).
+     */
+    private Relation frGuess(Relation rf, Propagated cur, Relation coGuess) {
+      Relation.Builder b = Relation.builder(n);
+      rf.forEach(
+          (w, r) -> {
+            boolean init = events.get(w).isInit();
+            EventSet others = model.overlap().successors(r);
+            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
+              if (o != w
+                  && !events.get(o).isInit()
+                  && events.get(o).writes()
+                  && (init || cur.co().contains(w, o) || coGuess.contains(w, o))) {
+                b.add(r, o);
+              }
+            }
+          });
+      return b.build();
+    }
+
+    /**
+     * For the guess only (propagation checks it): the co edges that reads suggest — a write
+     * causality-before a read of another write goes co-before that write, and a write
+     * causality-after a read goes co-after the write read (so fr points forward).
+     */
+    private Relation readOrder(Relation rf, Propagated cur) {
+      Relation.Builder b = Relation.builder(n);
+      rf.forEach(
+          (w, r) -> {
+            EventSet others = writePairs.successors(w);
+            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
+              if (cur.cause().contains(o, r)) {
+                b.add(o, w);
+              } else if (cur.cause().contains(r, o)) {
+                b.add(w, o);
+              }
+            }
+          });
+      return b.build();
     }
 
     /**
