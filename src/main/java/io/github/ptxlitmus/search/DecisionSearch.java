@@ -238,7 +238,7 @@ public final class DecisionSearch {
         }
         choose(seg, w);
         assigned[seg.read()] = last;
-        if (!last || constraintsMayHold()) {
+        if (!last || (rmwSourceFree(seg.read(), w) && constraintsMayHold())) {
           chooseRf(i + 1);
         }
       }

@@ -255,7 +255,8 @@ public final class Enumerator {
           byteSources[seg.read()][b - read.offset()] = w;
         }
         assigned[seg.read()] = last;
-        if (!last || constraintsMayHold()) {
+        if (!last
+            || ((explaining() || rmwSourceFree(seg.read(), w)) && constraintsMayHold())) {
           chooseRf(i + 1);
         }
       }

@@ -653,6 +653,55 @@ class ExecutionSpace {
     }
   }
 
+  /**
+   * Prunes an rf prefix by RMW atomicity (8.10.3), which is switched on in every model and
+   * fails on every completion of a prefix in which two morally strong atomics {@code a} and
+   * {@code b} both read all their bytes from one write {@code w} that co must order before
+   * both (the initial write, or a write coherence must order with each): whichever atomic is
+   * co-later then reads from a write co-before the other one (fr) while being co-after it.
+   * Spin loops of {@code atom.exch} on one location need this: every iteration is another
+   * atomic, and all but a chain of them read from distinct writes. True when the prefix with
+   * {@code read} taking all its bytes from {@code w} may still be consistent.
+   */
+  private Relation coherenceRequired;
+
+  boolean rmwSourceFree(int read, int w) {
+    Event r = events.get(read);
+    if (r.kind() != EventKind.RMW || !allFrom(read, w)) {
+      return true;
+    }
+    if (coherenceRequired == null) {
+      coherenceRequired = model.coherenceRequired();
+    }
+    Relation ms = model.morallyStrong();
+    Relation required = coherenceRequired;
+    boolean init = events.get(w).isInit();
+    if (!init && !required.contains(w, read)) {
+      return true;
+    }
+    for (int other : reads) {
+      if (other != read
+          && assigned[other]
+          && events.get(other).kind() == EventKind.RMW
+          && events.get(other).sameVirtualRange(r)
+          && ms.contains(read, other)
+          && allFrom(other, w)
+          && (init || required.contains(w, other))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean allFrom(int read, int w) {
+    for (int k : byteSources[read]) {
+      if (k != w) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** rf of the current choice (byte sources collapsed to pairs). */
   Relation readsFrom() {
     Relation.Builder rfb = Relation.builder(n);
