@@ -1,5 +1,7 @@
 package io.github.ptxlitmus.check;
 
+import io.github.ptxlitmus.model.MemoryModel;
+import io.github.ptxlitmus.model.ModelSpec;
 import java.time.Duration;
 
 /**
@@ -16,9 +18,17 @@ import java.time.Duration;
  *     location; when false (default) only those named in the condition and in a {@code
  *     locations [...]} clause, as herd does
  * @param mode what to compute (default {@link Mode#AUTO})
+ * @param model the model: a built-in {@link ModelSpec} (variant and axioms switched on;
+ *     default {@link ModelSpec#ptx()}, the spec), or any other {@link MemoryModel} (e.g. a cat
+ *     file), which is always checked by the exhaustive search in states mode
  */
 public record CheckOptions(
-    int loopBound, Duration timeLimit, long candidateLimit, boolean allStates, Mode mode) {
+    int loopBound,
+    Duration timeLimit,
+    long candidateLimit,
+    boolean allStates,
+    Mode mode,
+    MemoryModel model) {
 
   /** What a check computes. */
   public enum Mode {
@@ -54,32 +64,44 @@ public record CheckOptions(
       throw new IllegalArgumentException("timeLimit must be positive: " + timeLimit);
     }
     java.util.Objects.requireNonNull(mode, "mode");
+    java.util.Objects.requireNonNull(model, "model");
     if (candidateLimit <= 0) {
       throw new IllegalArgumentException("candidateLimit must be positive: " + candidateLimit);
     }
   }
 
   public static CheckOptions defaults() {
-    return new CheckOptions(2, Duration.ofSeconds(60), 50_000_000L, false, Mode.AUTO);
+    return new CheckOptions(
+        2, Duration.ofSeconds(60), 50_000_000L, false, Mode.AUTO, ModelSpec.ptx());
   }
 
   public CheckOptions withLoopBound(int bound) {
-    return new CheckOptions(bound, timeLimit, candidateLimit, allStates, mode);
+    return new CheckOptions(bound, timeLimit, candidateLimit, allStates, mode, model);
   }
 
   public CheckOptions withTimeLimit(Duration limit) {
-    return new CheckOptions(loopBound, limit, candidateLimit, allStates, mode);
+    return new CheckOptions(loopBound, limit, candidateLimit, allStates, mode, model);
   }
 
   public CheckOptions withCandidateLimit(long limit) {
-    return new CheckOptions(loopBound, timeLimit, limit, allStates, mode);
+    return new CheckOptions(loopBound, timeLimit, limit, allStates, mode, model);
   }
 
   public CheckOptions withAllStates(boolean all) {
-    return new CheckOptions(loopBound, timeLimit, candidateLimit, all, mode);
+    return new CheckOptions(loopBound, timeLimit, candidateLimit, all, mode, model);
+  }
+
+  /** The same limits under another model variant or axiom switches. */
+  public CheckOptions withModel(MemoryModel m) {
+    return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, mode, m);
+  }
+
+  /** The name reports give the model: {@link ModelSpec#label()}, or a foreign model's name. */
+  public String modelLabel() {
+    return model instanceof ModelSpec spec ? spec.label() : model.name();
   }
 
   public CheckOptions withMode(Mode m) {
-    return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, m);
+    return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, m, model);
   }
 }

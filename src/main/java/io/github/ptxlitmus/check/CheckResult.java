@@ -31,7 +31,9 @@ import java.util.function.Function;
  *       satisfies / does not satisfy the body;
  *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
  *   <li>{@code millis}: wall-clock time of the check in milliseconds;
- *   <li>{@code candidates}: candidate executions examined.
+ *   <li>{@code candidates}: candidate executions examined;
+ *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
+ *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}).
  * </ul>
  */
 public final class CheckResult {
@@ -48,6 +50,7 @@ public final class CheckResult {
   private final long millis;
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
+  private final String model;
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
   public CheckResult(
@@ -64,7 +67,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty());
+        negative, flags, millis, candidates, Optional.empty(), "ptx");
   }
 
   CheckResult(
@@ -80,7 +83,9 @@ public final class CheckResult {
       Set<Flag> flags,
       long millis,
       long candidates,
-      Optional<Function<Condition, Explanation>> explainer) {
+      Optional<Function<Condition, Explanation>> explainer,
+      String model) {
+    this.model = Objects.requireNonNull(model);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -94,6 +99,11 @@ public final class CheckResult {
     this.millis = millis;
     this.candidates = candidates;
     this.explainer = explainer;
+  }
+
+  /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */
+  public String model() {
+    return model;
   }
 
   public String testName() {
@@ -186,10 +196,12 @@ public final class CheckResult {
   }
 
   static Function<Condition, Explanation> explainerFor(
-      LitmusTest test, java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits) {
+      LitmusTest test,
+      java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits,
+      io.github.ptxlitmus.model.MemoryModel model) {
     return c -> {
       StateText.requireKnown(c, test);
-      return Explainer.explain(test, limits, c, StateText.print(c));
+      return Explainer.explain(test, limits, model, c, StateText.print(c));
     };
   }
 
@@ -207,7 +219,8 @@ public final class CheckResult {
         && negative == r.negative
         && flags.equals(r.flags)
         && millis == r.millis
-        && candidates == r.candidates;
+        && candidates == r.candidates
+        && model.equals(r.model);
   }
 
   @Override

@@ -29,10 +29,15 @@ final class Explainer {
   static Explanation explain(
       LitmusTest test,
       java.util.function.Supplier<SearchLimits> limits,
+      io.github.ptxlitmus.model.MemoryModel model,
       Condition target,
       String targetText) {
+    if (!(model instanceof io.github.ptxlitmus.model.ModelSpec spec)) {
+      return listing(test, limits, model, target, targetText);
+    }
     DecisionSearch.WitnessResult decided =
-        DecisionSearch.witness(test, limits.get(), ConditionEvaluator.goal(target, List.of()));
+        DecisionSearch.witness(
+            test, limits.get(), ConditionEvaluator.goal(target, List.of()), spec);
     if (decided.witness().isPresent()) {
       return new Explanation(
           targetText, true, List.of(), Optional.of(witness(decided.witness().get())), 1, true,
@@ -42,9 +47,30 @@ final class Explainer {
       return new Explanation(
           targetText, false, List.of(), Optional.empty(), 0, false, false, decided.limit());
     }
+    return listing(test, limits, model, target, targetText);
+  }
+
+  /**
+   * The exhaustive listing of the candidates producing {@code target}: a witness when one is
+   * consistent (the only way to decide for a foreign model), else the reasons.
+   */
+  private static Explanation listing(
+      LitmusTest test,
+      java.util.function.Supplier<SearchLimits> limits,
+      io.github.ptxlitmus.model.MemoryModel model,
+      Condition target,
+      String targetText) {
     Enumerator.ExplainResult listed =
-        Enumerator.explain(test, limits.get(), state -> ConditionEvaluator.holds(target, state));
+        Enumerator.explain(
+            test, limits.get(), model, state -> ConditionEvaluator.holds(target, state));
     List<ExecutionTrace> traces = listed.traces();
+    Optional<ExecutionTrace> consistent =
+        traces.stream().filter(ExecutionTrace::consistent).findFirst();
+    if (consistent.isPresent()) {
+      return new Explanation(
+          targetText, true, List.of(), Optional.of(witness(consistent.get())), 1, true, true,
+          Optional.empty());
+    }
     Map<List<Object>, Explanation.Reason> groups = new LinkedHashMap<>();
     for (ExecutionTrace t : traces) {
       if (t.consistent()) {

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.search.DecisionSearch;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchLimits;
@@ -68,13 +69,15 @@ public final class LitmusChecker {
             options.candidateLimit());
     CheckOptions.Mode mode = resolveMode(test, options);
     if (mode == CheckOptions.Mode.STATES) {
-      if (exhaustiveFits(test)) {
-        return summarize(test, Enumerator.run(test, limits), start, Optional.empty());
+      if (!(options.model() instanceof ModelSpec spec) || exhaustiveFits(test)) {
+        return summarize(
+            test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
       }
-      SearchResult search = DecisionSearch.run(test, limits, statesGoal(test));
+      SearchResult search = DecisionSearch.run(test, limits, statesGoal(test), spec);
       return summarize(test, search, start, Optional.of(Flag.DISTINCT_STATES));
     }
-    SearchResult search = DecisionSearch.run(test, limits, goal(test));
+    SearchResult search =
+        DecisionSearch.run(test, limits, goal(test), (ModelSpec) options.model());
     return summarize(test, search, start, Optional.of(Flag.DECIDED));
   }
 
@@ -89,8 +92,8 @@ public final class LitmusChecker {
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
     CheckOptions.Mode mode = options.mode();
-    if (mode == CheckOptions.Mode.STATES) {
-      return mode;
+    if (mode == CheckOptions.Mode.STATES || !(options.model() instanceof ModelSpec)) {
+      return CheckOptions.Mode.STATES; // a foreign model: only the exhaustive search runs it
     }
     Set<String> keys = new LinkedHashSet<>();
     ConditionEvaluator.collectKeys(test.condition().body(), keys);
@@ -279,7 +282,8 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(test, this::limits)));
+        Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
+        options.modelLabel());
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */

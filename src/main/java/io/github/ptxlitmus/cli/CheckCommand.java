@@ -1,6 +1,8 @@
 package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.check.CheckOptions;
+import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
@@ -94,6 +96,21 @@ public final class CheckCommand implements Callable<Integer> {
       paramLabel = "N",
       description = "Tests checked in parallel (default: number of processors).")
   private Integer jobs;
+
+  @Option(
+      names = "--model",
+      paramLabel = "NAME",
+      description =
+          "Model variant: ptx (the spec, default), dat3m-v7.5, dat3m-v6.0 (docs/model.md).")
+  private String modelName = "ptx";
+
+  @Option(
+      names = "--without",
+      paramLabel = "AXIOM",
+      description =
+          "Switch an axiom off (repeatable): Coherence, Fence-SC, Atomicity, No-Thin-Air,"
+              + " SC-per-Location, Causality (case-insensitive).")
+  private List<String> without = new ArrayList<>();
 
   @Option(
       names = "--timeout",
@@ -270,6 +287,27 @@ public final class CheckCommand implements Callable<Integer> {
     if (decide && statesMode) {
       throw usage("--decide and --states are mutually exclusive");
     }
+    ModelSpec model =
+        ModelSpec.named(modelName)
+            .orElseThrow(
+                () ->
+                    usage(
+                        "--model: unknown model '" + modelName + "' (known: "
+                            + ModelSpec.variants().stream()
+                                .map(ModelSpec::name)
+                                .collect(Collectors.joining(", "))
+                            + ")"));
+    for (String name : without) {
+      Axiom axiom =
+          ModelSpec.axiom(name)
+              .orElseThrow(
+                  () ->
+                      usage(
+                          "--without: unknown axiom '" + name + "' (known: "
+                              + ModelSpec.axiomNames() + ")"));
+      model = model.without(axiom);
+    }
+    options = options.withModel(model);
     if (decide) {
       options = options.withMode(CheckOptions.Mode.DECIDE);
     } else if (statesMode) {

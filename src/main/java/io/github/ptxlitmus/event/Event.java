@@ -95,18 +95,6 @@ public record Event(
         && position.sameCta(op.position);
   }
 
-  /** Release-class fence: release, acq_rel or sc (8.8 release pattern 3). */
-  public boolean isReleaseFence() {
-    return kind == EventKind.FENCE
-        && (sem == Semantics.RELEASE || sem == Semantics.ACQ_REL || sem == Semantics.SC);
-  }
-
-  /** Acquire-class fence: acquire, acq_rel or sc (8.8 acquire pattern 3). */
-  public boolean isAcquireFence() {
-    return kind == EventKind.FENCE
-        && (sem == Semantics.ACQUIRE || sem == Semantics.ACQ_REL || sem == Semantics.SC);
-  }
-
   /** A release operation: a write or RMW with release or acq_rel semantics. */
   public boolean isReleaseOp() {
     return writes() && !isInit() && (sem == Semantics.RELEASE || sem == Semantics.ACQ_REL);

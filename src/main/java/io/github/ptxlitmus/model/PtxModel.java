@@ -18,14 +18,21 @@ import java.util.Optional;
  * methods then take the choices (rf, Fence-SC order, barrier synchronisation, coherence) as
  * arguments. Immutable and thread-safe.
  *
- * <p>Relation names follow the spec: po, rf, co, fr, ms, obs, sw, bco, cause.
+ * <p>Relation names follow the spec: po, rf, co, fr, ms, obs, sw, bco, cause. The chain from a
+ * candidate's choices to the axioms is written once, here: {@link #observed} (8.9.2, 8.9.4
+ * rule 4) → {@link #causal} (8.9.4, 8.9.5) → {@link #derive} (8.9.6, 8.9.7) → {@link #check}
+ * (8.10). The searches call these members and nothing else of the model; docs/model.md walks
+ * through them. Where a {@link ModelSpec} variant differs from the spec, the member says so;
+ * each axiom method returns empty when its axiom is switched off in the spec.
  */
 public final class PtxModel {
+  private final ModelSpec spec;
   private final List<Event> events;
   private final int n;
   private final EventSet init;
   private final EventSet writes;
   private final EventSet fenceSc;
+  private final EventSet rmw;
   private final Relation po;
   private final Relation dep;
   private final Relation ms;
@@ -43,6 +50,17 @@ public final class PtxModel {
    * @param dep address, data and control dependencies (8.10.4), read → dependent event
    */
   public PtxModel(List<Event> events, Relation po, Relation dep) {
+    this(events, po, dep, ModelSpec.ptx());
+  }
+
+  /**
+   * @param events the events, ids 0..n-1 in list order
+   * @param po program order (8.9.1): transitive, per thread
+   * @param dep address, data and control dependencies (8.10.4), read → dependent event
+   * @param spec the variant and the axioms switched on
+   */
+  public PtxModel(List<Event> events, Relation po, Relation dep, ModelSpec spec) {
+    this.spec = spec;
     this.events = List.copyOf(events);
     this.n = events.size();
     this.po = po;
@@ -50,6 +68,9 @@ public final class PtxModel {
     this.init = EventSet.fromPredicate(n, i -> events.get(i).isInit());
     this.writes = EventSet.fromPredicate(n, i -> events.get(i).writes());
     this.fenceSc = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
+    this.rmw =
+        EventSet.fromPredicate(
+            n, i -> events.get(i).kind() == io.github.ptxlitmus.event.EventKind.RMW);
     this.ms = moralStrength();
     this.overlap =
         Relation.fromPredicate(n, (a, b) -> a != b && events.get(a).overlaps(events.get(b)));
@@ -79,6 +100,21 @@ public final class PtxModel {
               && x.scopeIncludes(y.position())
               && y.scopeIncludes(x.position());
         });
+  }
+
+  /** The model over a candidate's events (its choices are passed to {@link #derive}). */
+  public static PtxModel of(CandidateExecution x, ModelSpec spec) {
+    return new PtxModel(x.events(), x.po(), x.dep(), spec);
+  }
+
+  /** The variant and the axioms switched on. */
+  public ModelSpec spec() {
+    return spec;
+  }
+
+  /** True when {@code axiom} is switched on: the searches prune only on those. */
+  public boolean has(Axiom axiom) {
+    return spec.has(axiom);
   }
 
   public List<Event> events() {
@@ -127,7 +163,8 @@ public final class PtxModel {
                       && y.isStrong()
                       && x.scopeIncludes(y.position())
                       && y.scopeIncludes(x.position()));
-          boolean sameProxy = x.proxy() == y.proxy();
+          // Variant dat3m-v6.0 has no proxies: every operation is generic.
+          boolean sameProxy = !spec.proxies() || x.proxy() == y.proxy();
           boolean completeOverlap =
               !(x.isMemory() && y.isMemory()) || x.sameVirtualRange(y) && x.overlaps(y);
           return related && sameProxy && completeOverlap;
@@ -188,7 +225,7 @@ public final class PtxModel {
             return false;
           }
           return (first.isReleaseOp() && first.sameVirtualRange(write))
-              || first.isReleaseFence();
+              || releaseFence(first);
         });
   }
 
@@ -212,8 +249,27 @@ public final class PtxModel {
           if (!po.contains(r, l) || !read.isStrong()) {
             return false;
           }
-          return (last.isAcquireOp() && last.sameVirtualRange(read)) || last.isAcquireFence();
+          return (last.isAcquireOp() && last.sameVirtualRange(read)) || acquireFence(last);
         });
+  }
+
+  /**
+   * 8.8 release-class fence: fence.release, fence.acq_rel, and fence.sc (fence.sc is not one
+   * in the Dat3M variants, whose patterns name only {@code F & ACQ_REL}).
+   */
+  private boolean releaseFence(Event e) {
+    return e.kind() == io.github.ptxlitmus.event.EventKind.FENCE
+        && (e.sem() == io.github.ptxlitmus.litmus.Semantics.RELEASE
+            || e.sem() == io.github.ptxlitmus.litmus.Semantics.ACQ_REL
+            || (spec.fenceScReleaseAcquire() && e.isFenceSc()));
+  }
+
+  /** 8.8 acquire-class fence: fence.acquire, fence.acq_rel, and fence.sc (as above). */
+  private boolean acquireFence(Event e) {
+    return e.kind() == io.github.ptxlitmus.event.EventKind.FENCE
+        && (e.sem() == io.github.ptxlitmus.litmus.Semantics.ACQUIRE
+            || e.sem() == io.github.ptxlitmus.litmus.Semantics.ACQ_REL
+            || (spec.fenceScReleaseAcquire() && e.isFenceSc()));
   }
 
   // 8.9.4 rule 4: release pattern X synchronizes with acquire pattern Y when X's write is
@@ -264,6 +320,9 @@ public final class PtxModel {
             return false;
           }
           boolean sameAddress = x.location().equals(y.location());
+          if (!spec.proxies()) {
+            return sameAddress; // dat3m-v6.0: no proxies, every operation generic (case 1)
+          }
           if (sameAddress && x.proxy() == Proxy.GENERIC && y.proxy() == Proxy.GENERIC) {
             return true; // case 1
           }
@@ -311,6 +370,225 @@ public final class PtxModel {
   // 8.9.5 causality order: ppbco ∪ (obs ; ppbco).
   public Relation causality(Relation obs, Relation ppbco) {
     return ppbco.union(obs.compose(ppbco));
+  }
+
+  /**
+   * 8.9.5 causality order in the spec's variant: ppbco ∪ obs ; ppbco. Variant dat3m-v7.5 takes
+   * one observation step (ms ∩ rf) instead of obs; variant dat3m-v6.0 builds it as cb ∪ obs ;
+   * (cb ∪ po-loc) with cb = po? ; sw ; bco? (base causality through some synchronization).
+   */
+  public Relation causality(Relation rf, Relation obs, Relation sw, Relation bco, Relation ppbco) {
+    if (spec.causeBase() == ModelSpec.CauseBase.DAT3M_V6) {
+      Relation cb = po.union(Relation.identity(n)).compose(sw).compose(bco.union(Relation.identity(n)));
+      Relation poLoc = po.intersection(overlap);
+      return cb.union(obs.compose(cb.union(poLoc)));
+    }
+    Relation step =
+        spec.causeObservation() == ModelSpec.CauseObservation.ONE_STEP ? rf.intersection(ms) : obs;
+    return causality(step, ppbco);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The chain, written once: rf → obs → sw → bco → ppbco → cause → co → fr → axioms.
+
+  /**
+   * What rf alone fixes (8.9.2, 8.9.4 rule 4).
+   *
+   * @param rf reads-from
+   * @param obs observation (8.9.2)
+   * @param patternSw synchronization of release and acquire patterns (8.9.4 rule 4)
+   */
+  public record Observed(Relation rf, Relation obs, Relation patternSw) {}
+
+  /** Observation and pattern synchronization of an rf choice. */
+  public Observed observed(Relation rf) {
+    Relation obs = observation(rf);
+    return new Observed(rf, obs, patternSynchronization(obs));
+  }
+
+  /**
+   * What rf, the Fence-SC order and the barrier synchronization fix (8.9.4, 8.9.5).
+   *
+   * @param sw synchronizes-with: patterns, fence.sc pairs and barriers (8.9.4 rules 1-4)
+   * @param bco base causality order (8.9.5), transitive
+   * @param ppbco proxy-preserved base causality (8.9.5)
+   * @param cause causality order (8.9.5)
+   * @param readCause causality from the reader of Causality rule 1 (8.10.6): cause, except in
+   *     variants with {@link ModelSpec#splitRmw()}, where an RMW's rows lack the observation
+   *     step (it starts at the RMW's write part, the rf ends at its read part); there cause
+   *     also holds the observations of RMWs (their read part precedes their write part in po)
+   */
+  public record Causal(
+      Relation sw, Relation bco, Relation ppbco, Relation cause, Relation readCause) {}
+
+  /**
+   * Causality of a choice: sw = pattern sync ∪ Fence-SC sync ∪ barrier sync (8.9.4), bco, ppbco,
+   * cause (8.9.5).
+   */
+  public Causal causal(Observed o, Relation fenceScOrder, Relation barrierSync) {
+    Relation sw = o.patternSw().union(fenceScSynchronization(fenceScOrder)).union(barrierSync);
+    Relation bco = baseCausality(sw);
+    Relation ppbco = proxyPreservedBaseCausality(bco);
+    Relation cause = causality(o.rf(), o.obs(), sw, bco, ppbco);
+    Relation readCause = cause;
+    if (spec.splitRmw() && !rmw.isEmpty()) {
+      // An observation of an RMW's read part is followed in po (same address) by its write
+      // part, so the write is in causality order after what the RMW observes.
+      Relation step =
+          spec.causeObservation() == ModelSpec.CauseObservation.ONE_STEP
+              ? o.rf().intersection(ms)
+              : o.obs();
+      cause = cause.union(step.restrict(EventSet.full(n), rmw));
+      // The same causality without observation: from an RMW's read part, only base causality.
+      Relation none = Relation.empty(n);
+      Relation fromRmw = Relation.cross(n, rmw, EventSet.full(n));
+      Relation base = causality(none, none, sw, bco, ppbco);
+      readCause = cause.difference(fromRmw).union(base.intersection(fromRmw));
+    }
+    return new Causal(sw, bco, ppbco, cause, readCause);
+  }
+
+  /**
+   * Every relation of the model for one candidate, in the spec's order.
+   *
+   * @param observed rf, obs and pattern synchronization
+   * @param causal sw, bco, ppbco and cause
+   * @param fenceScOrder the Fence-SC order (8.9.3)
+   * @param byteSources per read, per byte, its write
+   * @param co coherence order (8.9.6)
+   * @param fr from-reads (8.9.7)
+   */
+  public record Derivation(
+      Observed observed,
+      Causal causal,
+      Relation fenceScOrder,
+      int[][] byteSources,
+      Relation co,
+      Relation fr) {
+    public Relation rf() {
+      return observed.rf();
+    }
+
+    public Relation cause() {
+      return causal.cause();
+    }
+  }
+
+  /** The whole chain for a candidate whose events are this model's. */
+  public Derivation derive(CandidateExecution x) {
+    Observed o = observed(x.rf());
+    Causal c = causal(o, x.fenceScOrder(), x.barrierSync());
+    return complete(o, c, x.fenceScOrder(), x.byteSources(), x.coherenceTotal());
+  }
+
+  /** The chain's last steps: co from the chosen total order (8.9.6), fr (8.9.7). */
+  public Derivation complete(
+      Observed o, Causal c, Relation fenceScOrder, int[][] byteSources, Relation total) {
+    Relation co = coherenceOrder(total, c.cause());
+    return new Derivation(o, c, fenceScOrder, byteSources, co, fromReads(byteSources, co));
+  }
+
+  /**
+   * The axioms that need no coherence order, in the spec's order: No-Thin-Air (8.10.4), base
+   * causality acyclic and rf ; cause irreflexive (8.10.6), Fence-SC (8.10.2). Empty when all
+   * switched-on ones hold.
+   */
+  public Optional<Violation> checkBeforeCoherence(Observed o, Causal c, Relation fenceScOrder) {
+    Optional<Violation> v = noThinAir(o.rf());
+    if (v.isEmpty() && !c.bco().isAcyclic()) {
+      v = baseCausalityCycle(c.sw());
+    }
+    if (v.isEmpty()) {
+      v = fenceSc(c.bco(), fenceScOrder);
+    }
+    if (v.isEmpty()) {
+      v = causalityReadsFrom(o.rf(), c.readCause());
+    }
+    return v;
+  }
+
+  /**
+   * The axioms over coherence: Coherence (8.10.1), Atomicity (8.10.3), SC-per-Location
+   * (8.10.5), Causality (8.10.6). {@code co} may be partial: all four only get harder to
+   * satisfy as co grows, except Coherence, which the pruned search establishes by adding cause
+   * to co.
+   */
+  public Optional<Violation> checkCoherence(
+      Relation rf, int[][] byteSources, Causal causal, Relation co, Relation fr) {
+    Relation cause = causal.cause();
+    Optional<Violation> v = coherence(cause, co);
+    if (v.isEmpty()) {
+      v = atomicity(byteSources, fr, co);
+    }
+    if (v.isEmpty()) {
+      v = scPerLocation(rf, co, fr);
+    }
+    if (v.isEmpty()) {
+      v = causality(rf, fr, causal);
+    }
+    return v;
+  }
+
+  /** Every switched-on axiom the candidate violates, in the spec's order 8.10.1 … 8.10.6. */
+  public List<Violation> violations(Derivation d) {
+    List<Violation> out = new ArrayList<>();
+    coherence(d.cause(), d.co()).ifPresent(out::add);
+    fenceSc(d.causal().bco(), d.fenceScOrder()).ifPresent(out::add);
+    atomicity(d.byteSources(), d.fr(), d.co()).ifPresent(out::add);
+    noThinAir(d.rf()).ifPresent(out::add);
+    scPerLocation(d.rf(), d.co(), d.fr()).ifPresent(out::add);
+    causality(d.rf(), d.fr(), d.causal()).ifPresent(out::add);
+    return out;
+  }
+
+  /** The first switched-on axiom the candidate violates (8.10), or empty: it is consistent. */
+  public Optional<Violation> check(Derivation d) {
+    Optional<Violation> v = checkBeforeCoherence(d.observed(), d.causal(), d.fenceScOrder());
+    return v.isPresent()
+        ? v
+        : checkCoherence(d.rf(), d.byteSources(), d.causal(), d.co(), d.fr());
+  }
+
+  /**
+   * Pruning rule of the rf choice (ExecutionSpace): may read {@code r} take bytes from write
+   * {@code w}? False only when every candidate doing so breaks a switched-on axiom: a write
+   * po-after the read to its own address through its own proxy is in cause after it (po ⊆ bco,
+   * 8.9.5 cases 1 and 2), so rf ; cause is reflexive (8.10.6 Causality). In variant dat3m-v6.0
+   * po is not in cause, but the pair is morally strong (po-related, same address) and
+   * rf ∪ po-loc is cyclic (its SC-per-Location).
+   */
+  public boolean mayReadFrom(int r, int w) {
+    Event read = events.get(r);
+    Event write = events.get(w);
+    boolean poLaterOwn =
+        po.contains(r, w)
+            && write.location().equals(read.location())
+            && (write.proxy() == read.proxy() || !spec.proxies());
+    if (!poLaterOwn) {
+      return true;
+    }
+    boolean forbids =
+        spec.causeBase() == ModelSpec.CauseBase.SPEC
+            ? has(Axiom.CAUSALITY)
+            : has(Axiom.SC_PER_LOCATION);
+    return !forbids;
+  }
+
+  /**
+   * Pruning rule of torn reads (ExecutionSpace): a read morally strong with every candidate
+   * write ({@code sources}; initial writes being co-before all) takes all its bytes from one
+   * write — single-copy atomicity (8.10.3). False when Atomicity is off.
+   */
+  public boolean cannotTear(int r, int[] sources) {
+    if (!has(Axiom.ATOMICITY)) {
+      return false;
+    }
+    for (int w : sources) {
+      if (!events.get(w).isInit() && !ms.contains(r, w)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   // 8.9.6 coherence order: a partial order on overlapping writes. Given a total order per
@@ -393,6 +671,9 @@ public final class PtxModel {
 
   /** 8.10.1 Coherence: W cause W' for overlapping writes implies W co W'. */
   public Optional<Violation> coherence(Relation cause, Relation co) {
+    if (!has(Axiom.COHERENCE)) {
+      return Optional.empty();
+    }
     Relation required = cause.restrict(writes, writes).intersection(overlap);
     return required
         .anyEdgeOutside(co)
@@ -408,6 +689,9 @@ public final class PtxModel {
 
   /** 8.10.2 Fence-SC: for morally strong fence.sc F1, F2, F1 bco F2 implies F1 sc F2. */
   public Optional<Violation> fenceSc(Relation bco, Relation fenceScOrder) {
+    if (!has(Axiom.FENCE_SC)) {
+      return Optional.empty();
+    }
     Relation required = bco.intersection(fenceScPairs());
     return required
         .anyEdgeOutside(fenceScOrder)
@@ -427,6 +711,9 @@ public final class PtxModel {
    * with uniform-size accesses a read takes all its bytes from one write, so it holds.)
    */
   public Optional<Violation> atomicity(Relation fr, Relation co) {
+    if (!has(Axiom.ATOMICITY)) {
+      return Optional.empty();
+    }
     for (int a = 0; a < n; a++) {
       if (events.get(a).kind() != io.github.ptxlitmus.event.EventKind.RMW) {
         continue;
@@ -453,6 +740,9 @@ public final class PtxModel {
    * other's thread.
    */
   public Optional<Violation> atomicity(int[][] byteSources, Relation fr, Relation co) {
+    if (!has(Axiom.ATOMICITY)) {
+      return Optional.empty();
+    }
     for (int r = 0; r < n; r++) {
       int[] src = byteSources[r];
       if (src == null) {
@@ -504,6 +794,9 @@ public final class PtxModel {
    * candidate cannot happen. Reported under Causality, with the cycle.
    */
   public Optional<Violation> baseCausalityCycle(Relation sw) {
+    if (!has(Axiom.CAUSALITY)) {
+      return Optional.empty();
+    }
     Relation step = po.union(sw);
     return step.findCycle()
         .map(
@@ -517,6 +810,9 @@ public final class PtxModel {
 
   /** 8.10.4 No-Thin-Air: rf ∪ dep is acyclic. */
   public Optional<Violation> noThinAir(Relation rf) {
+    if (!has(Axiom.NO_THIN_AIR)) {
+      return Optional.empty();
+    }
     return rf.union(dep)
         .findCycle()
         .map(
@@ -533,7 +829,18 @@ public final class PtxModel {
    * operations, po ∪ rf ∪ co ∪ fr restricted to the set is acyclic.
    */
   public Optional<Violation> scPerLocation(Relation rf, Relation co, Relation fr) {
+    if (!has(Axiom.SC_PER_LOCATION)) {
+      return Optional.empty();
+    }
     Relation com = rf.union(co).union(fr);
+    if (spec.scPerLocation() == ModelSpec.ScPerLocation.DAT3M_V6) {
+      // dat3m-v6.0: acyclic ((ms ∩ (rf ∪ co ∪ fr)) ∪ po-loc)
+      Relation poLoc = po.intersection(overlap);
+      Relation msCom = com.intersection(ms);
+      return msCom.union(poLoc).findCycle().map(c -> violation(Axiom.SC_PER_LOCATION, c,
+          named("rf", rf, "co", co, "fr", fr, "po-loc", poLoc),
+          "communication among morally strong operations contradicts po-loc"));
+    }
     Relation all = com.union(po);
     for (EventSet set : pairwiseMorallyStrongSets) {
       Optional<List<Integer>> cycle = all.restrictTo(set).findCycle();
@@ -559,12 +866,21 @@ public final class PtxModel {
     return v.isPresent() ? v : causalityCycle(fr, "fr", cause);
   }
 
+  /** 8.10.6 Causality over a {@link Causal}: rule 1 uses its {@code readCause}. */
+  public Optional<Violation> causality(Relation rf, Relation fr, Causal causal) {
+    Optional<Violation> v = causalityCycle(rf, "rf", causal.readCause());
+    return v.isPresent() ? v : causalityCycle(fr, "fr", causal.cause());
+  }
+
   /** Rule 1 of 8.10.6 alone (needs no coherence order): rf ; cause is irreflexive. */
   public Optional<Violation> causalityReadsFrom(Relation rf, Relation cause) {
     return causalityCycle(rf, "rf", cause);
   }
 
   private Optional<Violation> causalityCycle(Relation com, String name, Relation cause) {
+    if (!has(Axiom.CAUSALITY)) {
+      return Optional.empty();
+    }
     Relation loop = com.intersection(cause.inverse());
     return loop.anyEdgeOutside(Relation.empty(n))
         .map(

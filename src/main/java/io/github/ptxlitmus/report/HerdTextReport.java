@@ -100,6 +100,9 @@ public final class HerdTextReport {
         out,
         "Observation " + name + " " + Words.observation(r) + " " + r.positive() + " "
             + r.negative());
+    if (!r.model().equals("ptx")) {
+      line(out, "Model " + r.model()); // the default model's block stays herd's
+    }
     line(out, "Time " + name + " " + seconds(r.millis()));
     return out.toString();
   }

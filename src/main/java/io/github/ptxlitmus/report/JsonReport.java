@@ -19,7 +19,8 @@ import java.util.Optional;
  * {"results": [ {"file": "MP.litmus", "test": "MP", "holds": false, "verdict": "Forbidden",
  *                "condition": "exists (P1:r0 == 1 /\\ P1:r1 == 0)",
  *                "states": [{"P1:r0": 0, "P1:r1": 0}, ...], "positive": 0, "negative": 3,
- *                "flags": ["data-race"], "millis": 12, "candidates": 40}, ...,
+ *                "flags": ["data-race"], "millis": 12, "candidates": 40,
+ *                "model": "ptx"}, ...,
  *               {"file": "bad.litmus", "error": "bad.litmus:3:7: reason"} ],
  *  "expect": {...},   // only with expectations
  *  "summary": {"tests": 2, "ok": 0, "no": 1, "undefined": 0, "unknown": 0, "errors": 1}}
@@ -119,6 +120,7 @@ public final class JsonReport {
     }
     node.put("millis", r.millis());
     node.put("candidates", r.candidates());
+    node.put("model", r.model());
     return node;
   }
 

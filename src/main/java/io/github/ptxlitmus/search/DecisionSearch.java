@@ -2,6 +2,9 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -20,7 +23,10 @@ import java.util.function.Predicate;
  * fence.sc; Coherence: causality between overlapping writes; the chosen final write last),
  * checks the axioms on the partial orders — all of them only get harder as edges are added, so
  * a violation prunes every completion — and orients the remaining required pairs by
- * backtracking with one-step lookahead. A final state is decided by rf (registers) and the last
+ * backtracking with one-step lookahead. Each pruning rule rests on one axiom and is applied only
+ * while that axiom is switched on in the {@link ModelSpec} (the Fence-SC and cause edges are
+ * added only under Fence-SC and Coherence; with Coherence off, causality-ordered write pairs are
+ * oriented by backtracking like the other pairs co relates). A final state is decided by rf (registers) and the last
  * write of each observed coherence group (memory), so each such choice needs one consistent
  * completion, not all of them.
  *
@@ -38,6 +44,7 @@ public final class DecisionSearch {
   private final LitmusTest test;
   private final SearchLimits limits;
   private final Goal goal;
+  private final ModelSpec spec;
   private final Locations locations;
   private final Budget budget;
   private final SearchResult.Collector outcomes;
@@ -47,7 +54,8 @@ public final class DecisionSearch {
   private ExecutionTrace witness;
   private boolean found;
 
-  private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal) {
+  private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
+    this.spec = spec;
     this.test = test;
     this.limits = limits;
     this.goal = goal;
@@ -74,13 +82,19 @@ public final class DecisionSearch {
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
   public static SearchResult run(LitmusTest test, SearchLimits limits, Goal goal) {
-    DecisionSearch s = new DecisionSearch(test, limits, goal);
+    return run(test, limits, goal, ModelSpec.ptx());
+  }
+
+  /** {@link #run(LitmusTest, SearchLimits, Goal)} under the model variant {@code spec}. */
+  public static SearchResult run(
+      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
+    DecisionSearch s = new DecisionSearch(test, limits, goal, spec);
     Optional<String> limit = Optional.empty();
     try {
       s.search();
     } catch (Stop stop) {
       if (stop == MIXED) {
-        return exhaustive(test, limits, goal);
+        return exhaustive(test, limits, goal, spec);
       }
       if (!s.found) {
         limit = Optional.of(stop.getMessage());
@@ -104,12 +118,18 @@ public final class DecisionSearch {
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
   public static WitnessResult witness(LitmusTest test, SearchLimits limits, Goal goal) {
-    DecisionSearch s = new DecisionSearch(test, limits, goal);
+    return witness(test, limits, goal, ModelSpec.ptx());
+  }
+
+  /** {@link #witness(LitmusTest, SearchLimits, Goal)} under the model variant {@code spec}. */
+  public static WitnessResult witness(
+      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
+    DecisionSearch s = new DecisionSearch(test, limits, goal, spec);
     try {
       s.search();
     } catch (Stop stop) {
       if (stop == MIXED) {
-        return Enumerator.firstWitness(test, limits, goal.target().orElseThrow());
+        return Enumerator.firstWitness(test, limits, spec, goal.target().orElseThrow());
       }
       if (!s.found) {
         return new WitnessResult(Optional.empty(), Optional.of(stop.getMessage()));
@@ -124,8 +144,9 @@ public final class DecisionSearch {
   private static final Stop MIXED = new Stop("partially overlapping writes");
 
   /** The exhaustive search's answer, in this search's shape (projected; target-filtered). */
-  private static SearchResult exhaustive(LitmusTest test, SearchLimits limits, Goal goal) {
-    SearchResult all = Enumerator.run(test, limits);
+  private static SearchResult exhaustive(
+      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
+    SearchResult all = Enumerator.run(test, limits, spec);
     SearchResult.Collector outcomes = new SearchResult.Collector(new Budget(limits));
     for (SearchResult.Outcome o : all.outcomeList()) {
       if (goal.target().isPresent() && !goal.target().get().test(o.state())) {
@@ -186,7 +207,7 @@ public final class DecisionSearch {
     }
 
     Space(List<ThreadPath> paths) {
-      super(DecisionSearch.this.test, DecisionSearch.this.locations, paths);
+      super(DecisionSearch.this.test, DecisionSearch.this.locations, paths, spec);
       fences = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
       fencePairs = model.fenceScPairs();
       groups = coherenceGroups();
@@ -302,8 +323,7 @@ public final class DecisionSearch {
       if (model.noThinAir(rf).isPresent()) {
         return;
       }
-      Relation obs = model.observation(rf);
-      Relation patternSw = model.patternSynchronization(obs);
+      PtxModel.Observed observed = model.observed(rf);
       Optional<Relation> cluster = clusterBarrierSync();
       if (cluster.isEmpty()) {
         deadlock = true;
@@ -317,17 +337,21 @@ public final class DecisionSearch {
         if (!reductionsHold(bar)) {
           continue;
         }
-        Relation base = patternSw.union(bar.sync()).union(cluster.get());
-        if (!model.programOrder().union(bar.sync()).union(cluster.get()).isAcyclic()) {
+        Relation barrierSync = bar.sync().union(cluster.get());
+        if (!model.programOrder().union(barrierSync).isAcyclic()) {
           deadlock = true;
           continue;
         }
-        chooseLastWrites(new Fixed(rf, obs, base, bar.phaseOrder()), 0, new int[groups.size()]);
+        chooseLastWrites(new Fixed(observed, barrierSync, bar.phaseOrder()), 0, new int[groups.size()]);
       }
     }
 
     /** What the rf and barrier choices fix. */
-    private record Fixed(Relation rf, Relation obs, Relation sw, Relation phaseOrder) {}
+    private record Fixed(PtxModel.Observed observed, Relation barrierSync, Relation phaseOrder) {
+      Relation rf() {
+        return observed.rf();
+      }
+    }
 
     /** For each observed group, which write is last (its value is the final value). */
     private void chooseLastWrites(Fixed fixed, int k, int[] last) {
@@ -379,21 +403,21 @@ public final class DecisionSearch {
       tick();
       outcomes.add(state, 1);
       if (witness == null) {
-        Relation races = model.dataRaces(r.cause());
+        Relation races = model.dataRaces(r.causal().cause());
         List<int[]> pairs = new ArrayList<>();
         races.forEach((a, b) -> pairs.add(new int[] {a, b}));
         witness =
             new ExecutionTrace(
                 events, model.programOrder(), fixed.rf(), r.co(),
                 model.fromReads(byteSources, r.co()),
-                fixed.sw().union(model.fenceScSynchronization(r.sc())), r.sc(), Optional.empty(),
+                r.causal().sw(), r.sc(), Optional.empty(),
                 Optional.of(state), pairs);
       }
-      Relation races = model.dataRaces(r.cause());
+      Relation races = model.dataRaces(r.causal().cause());
       if (!races.isEmpty()) {
         outcomes.race(state, describe(races.pairs()[0]));
       }
-      Relation mixed = model.mixedSizeRaces(r.cause());
+      Relation mixed = model.mixedSizeRaces(r.causal().cause());
       if (!mixed.isEmpty()) {
         outcomes.mixedRace(state, describe(mixed.pairs()[0]));
       }
@@ -404,7 +428,7 @@ public final class DecisionSearch {
     }
 
     /** A consistent completion: its causality, Fence-SC order and coherence order. */
-    private record Result(Relation cause, Relation sc, Relation co) {}
+    private record Result(PtxModel.Causal causal, Relation sc, Relation co) {}
 
     /** The partial orders of one node of the backtracking. */
     private record Partial(Relation sc, Relation co) {}
@@ -444,7 +468,7 @@ public final class DecisionSearch {
       }
       List<int[]> open = open(cur);
       if (open.isEmpty()) {
-        return Optional.of(new Result(cur.cause(), cur.sc(), cur.co()));
+        return Optional.of(new Result(cur.causal(), cur.sc(), cur.co()));
       }
       int[] pair = open.get(0);
       for (int dir = 0; dir < 2; dir++) {
@@ -475,9 +499,9 @@ public final class DecisionSearch {
     private Optional<Result> guessCompletion(Fixed fixed, Propagated cur) {
       List<int[]> open = open(cur);
       if (open.isEmpty()) {
-        return Optional.of(new Result(cur.cause(), cur.sc(), cur.co()));
+        return Optional.of(new Result(cur.causal(), cur.sc(), cur.co()));
       }
-      Relation known = cur.cause().union(cur.co()).union(cur.sc());
+      Relation known = cur.causal().cause().union(cur.co()).union(cur.sc());
       Relation coGuess = readOrder(fixed.rf(), cur);
       // First along the communication edges too (a Fence-SC order that follows rf and fr,
       // as SC-like executions have), then without them (weak executions whose rf ∪ fr ∪ po
@@ -513,7 +537,7 @@ public final class DecisionSearch {
       if (done.isEmpty() || !open(done.get()).isEmpty()) {
         return Optional.empty();
       }
-      return Optional.of(new Result(done.get().cause(), done.get().sc(), done.get().co()));
+      return Optional.of(new Result(done.get().causal(), done.get().sc(), done.get().co()));
     }
 
     /**
@@ -550,9 +574,9 @@ public final class DecisionSearch {
           (w, r) -> {
             EventSet others = writePairs.successors(w);
             for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
-              if (cur.cause().contains(o, r)) {
+              if (cur.causal().cause().contains(o, r)) {
                 b.add(o, w);
-              } else if (cur.cause().contains(r, o)) {
+              } else if (cur.causal().cause().contains(r, o)) {
                 b.add(w, o);
               }
             }
@@ -617,38 +641,58 @@ public final class DecisionSearch {
               out.add(new int[] {a, b});
             }
           });
+      if (!model.has(Axiom.COHERENCE)) {
+        // co also relates causality-ordered overlapping writes (8.9.6); without Coherence
+        // their orientation is free, so it is chosen like the others.
+        Relation causeWrites = p.causal().cause().intersection(writePairs);
+        causeWrites.union(causeWrites.inverse()).forEach(
+            (a, b) -> {
+              if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)
+                  && !requiredWrites.contains(a, b)) {
+                out.add(new int[] {a, b});
+              }
+            });
+      }
       return out;
     }
 
     /** The closed partial orders and causality after propagation. */
-    private record Propagated(Relation sc, Relation co, Relation cause) {}
+    private record Propagated(Relation sc, Relation co, PtxModel.Causal causal) {}
 
     private Optional<Propagated> propagate(Fixed fixed, Relation sc0, Relation co0) {
       Relation sc = sc0.transitiveClosure();
-      Relation bco;
+      PtxModel.Causal causal;
       while (true) {
         if (!sc.isAcyclic()) {
           return Optional.empty();
         }
-        Relation sw = fixed.sw().union(model.fenceScSynchronization(sc));
-        bco = model.baseCausality(sw);
+        causal = model.causal(fixed.observed(), sc, fixed.barrierSync());
+        Relation bco = causal.bco();
+        // A cyclic bco is no order (8.9.5); arrivals must fit the phase order (semantics).
         if (!bco.isAcyclic() || !bco.union(fixed.phaseOrder()).isAcyclic()) {
           return Optional.empty();
         }
-        // 8.10.2 Fence-SC: the order must contain base causality between its fences.
+        if (!model.has(Axiom.FENCE_SC)) {
+          break;
+        }
+        // Pruning rule under 8.10.2 Fence-SC: the order must contain bco between its fences.
         Relation forced = bco.intersection(fencePairs);
         if (forced.isSubsetOf(sc)) {
           break;
         }
         sc = sc.union(forced).transitiveClosure();
       }
-      Relation cause = model.causality(fixed.obs(), model.proxyPreservedBaseCausality(bco));
-      if (model.causalityReadsFrom(fixed.rf(), cause).isPresent()) {
+      Relation cause = causal.cause();
+      // Monotone in sc (which only grows): a violation prunes every completion.
+      if (model.checkBeforeCoherence(fixed.observed(), causal, sc).isPresent()) {
         return Optional.empty();
       }
-      // 8.10.1 Coherence: causality between overlapping writes is in co.
-      Relation causeWrites = cause.intersection(writePairs);
-      Relation co = co0.union(causeWrites).transitiveClosure();
+      Relation co = co0;
+      if (model.has(Axiom.COHERENCE)) {
+        // Pruning rule under 8.10.1 Coherence: causality between overlapping writes is in co.
+        co = co.union(cause.intersection(writePairs));
+      }
+      co = co.transitiveClosure();
       if (!co.isAcyclic()) {
         return Optional.empty();
       }
@@ -662,13 +706,13 @@ public final class DecisionSearch {
           return Optional.empty();
         }
       }
+      // Atomicity, SC-per-Location and Causality only get harder as co grows (fr grows with
+      // it), so checking the partial co prunes soundly; each is checked only when on.
       Relation fr = model.fromReads(byteSources, co);
-      if (model.atomicity(byteSources, fr, co).isPresent()
-          || model.scPerLocation(fixed.rf(), co, fr).isPresent()
-          || model.causality(fixed.rf(), fr, cause).isPresent()) {
+      if (model.checkCoherence(fixed.rf(), byteSources, causal, co, fr).isPresent()) {
         return Optional.empty();
       }
-      return Optional.of(new Propagated(sc, co, cause));
+      return Optional.of(new Propagated(sc, co, causal));
     }
   }
 }

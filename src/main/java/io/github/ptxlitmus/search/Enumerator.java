@@ -4,6 +4,10 @@ import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.litmus.ThreadSpec;
 import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.CandidateExecution;
+import io.github.ptxlitmus.model.MemoryModel;
+import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -34,12 +38,27 @@ public final class Enumerator {
   /** Explain mode: the states to explain; empty in the normal search. */
   private final Optional<Predicate<Map<String, Long>>> target;
   private final List<ExecutionTrace> traces = new ArrayList<>();
+  /** The built-in model whose switched-on axioms the search checks and prunes on. */
+  private final ModelSpec spec;
+  /** A model the search does not know (e.g. a cat file): judged on every complete candidate. */
+  private final Optional<MemoryModel> foreign;
 
   /** The most traces an explanation keeps. */
   public static final int MAX_TRACES = 2_000;
 
   private Enumerator(
-      LitmusTest test, SearchLimits limits, Optional<Predicate<Map<String, Long>>> target) {
+      LitmusTest test,
+      SearchLimits limits,
+      MemoryModel model,
+      Optional<Predicate<Map<String, Long>>> target) {
+    if (model instanceof ModelSpec builtIn) {
+      this.spec = builtIn;
+      this.foreign = Optional.empty();
+    } else {
+      // No built-in axiom on: no pruning, every candidate reaches the foreign check.
+      this.spec = ModelSpec.ptx().withAxioms(java.util.EnumSet.noneOf(Axiom.class));
+      this.foreign = Optional.of(model);
+    }
     this.test = test;
     this.limits = limits;
     this.locations = Locations.of(test);
@@ -60,7 +79,18 @@ public final class Enumerator {
    *     unfolding (unknown location, undefined label)
    */
   public static SearchResult run(LitmusTest test, SearchLimits limits) {
-    Enumerator e = new Enumerator(test, limits, Optional.empty());
+    return run(test, limits, ModelSpec.ptx());
+  }
+
+  /**
+   * Searches all candidate executions of {@code test} under {@code model}: a built-in {@link
+   * ModelSpec}, or any {@link MemoryModel}, which is then asked about every candidate.
+   *
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run(LitmusTest,
+   *     SearchLimits)}
+   */
+  public static SearchResult run(LitmusTest test, SearchLimits limits, MemoryModel model) {
+    Enumerator e = new Enumerator(test, limits, model, Optional.empty());
     Optional<String> limit = Optional.empty();
     try {
       e.search();
@@ -81,7 +111,14 @@ public final class Enumerator {
    */
   public static ExplainResult explain(
       LitmusTest test, SearchLimits limits, Predicate<Map<String, Long>> target) {
-    Enumerator e = new Enumerator(test, limits, Optional.of(target));
+    return explain(test, limits, ModelSpec.ptx(), target);
+  }
+
+  /** {@link #explain(LitmusTest, SearchLimits, Predicate)} under {@code model}. */
+  public static ExplainResult explain(
+      LitmusTest test, SearchLimits limits, MemoryModel model,
+      Predicate<Map<String, Long>> target) {
+    Enumerator e = new Enumerator(test, limits, model, Optional.of(target));
     Optional<String> limit = Optional.empty();
     try {
       e.search();
@@ -102,8 +139,9 @@ public final class Enumerator {
 
   /** The first consistent trace satisfying {@code target}, exhaustively (for mixed sizes). */
   static DecisionSearch.WitnessResult firstWitness(
-      LitmusTest test, SearchLimits limits, Predicate<Map<String, Long>> target) {
-    ExplainResult r = explain(test, limits, target);
+      LitmusTest test, SearchLimits limits, MemoryModel model,
+      Predicate<Map<String, Long>> target) {
+    ExplainResult r = explain(test, limits, model, target);
     Optional<ExecutionTrace> w =
         r.traces().stream().filter(ExecutionTrace::consistent).findFirst();
     return new DecisionSearch.WitnessResult(
@@ -152,7 +190,7 @@ public final class Enumerator {
       paths.forEach(
           p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
     }
-    ExecutionSpace x = new ExecutionSpace(test, locations, shortest);
+    ExecutionSpace x = new ExecutionSpace(test, locations, shortest, ModelSpec.ptx());
     double candidates = combos + x.model.fenceScPairs().count() / 2.0;
     for (ExecutionSpace.Segment seg : x.segments) {
       candidates += log2(seg.sources().length);
@@ -229,7 +267,7 @@ public final class Enumerator {
   /** The events of one choice of paths, and the search over the remaining choices. */
   private final class Candidate extends ExecutionSpace {
     Candidate(List<ThreadPath> paths) {
-      super(Enumerator.this.test, Enumerator.this.locations, paths);
+      super(Enumerator.this.test, Enumerator.this.locations, paths, spec);
     }
 
     @Override
@@ -286,8 +324,9 @@ public final class Enumerator {
       } catch (ValueCycle cycle) {
         countCandidate();
         reject(Axiom.NO_THIN_AIR);
-        if (explaining()) {
+        if (explaining() && model.noThinAir(rfRel).isPresent()) {
           // Values on a thin-air cycle are unconstrained: the candidate could produce the state.
+          // (With No-Thin-Air off such values still cannot be computed: no state, no trace.)
           Relation none = Relation.empty(n);
           trace(
               new ExecutionTrace(events, model.programOrder(), rfRel, none, none, none, none,
@@ -295,15 +334,14 @@ public final class Enumerator {
         }
         return;
       }
-      // 8.10.4 No-Thin-Air needs only rf and the dependencies.
+      // 8.10.4 No-Thin-Air needs only rf and the dependencies: pruned here when it is on.
       Optional<Violation> early = model.noThinAir(rfRel);
       if (early.isPresent() && !explaining()) {
         countCandidate();
         reject(Axiom.NO_THIN_AIR);
         return;
       }
-      Relation obs = model.observation(rfRel);
-      Relation patternSw = model.patternSynchronization(obs);
+      PtxModel.Observed observed = model.observed(rfRel);
       List<BarrierPhases.Option> barrierOptions = barrierOptions();
       Optional<Relation> clusterOption = clusterBarrierSync();
       if (clusterOption.isEmpty()) {
@@ -313,7 +351,6 @@ public final class Enumerator {
       }
       Relation clusterSync = clusterOption.get();
       for (Relation sc : fenceScOrders()) {
-        Relation scSw = model.fenceScSynchronization(sc);
         for (BarrierPhases.Option bar : barrierOptions) {
           countCandidate();
           if (bar.stuck()) {
@@ -323,48 +360,44 @@ public final class Enumerator {
           if (!reductionsHold(bar)) {
             continue; // the bar.red results guessed are not this grouping's
           }
-          Optional<Violation> first = early;
-          Relation sw = patternSw.union(scSw).union(bar.sync()).union(clusterSync);
-          Relation bco = model.baseCausality(sw);
-          if (!bco.isAcyclic()) {
-            if (!model.programOrder().union(bar.sync()).union(clusterSync).isAcyclic()) {
-              deadlock = true;
-              continue;
+          Relation barrierSync = bar.sync().union(clusterSync);
+          PtxModel.Causal causal = model.causal(observed, sc, barrierSync);
+          if (!causal.bco().isAcyclic()
+              && !model.programOrder().union(barrierSync).isAcyclic()) {
+            deadlock = true; // program semantics: the barriers wait for each other
+            continue;
+          }
+          if (!causal.bco().union(bar.phaseOrder()).isAcyclic()) {
+            // Program semantics: arrivals cannot happen in this phase order. A cyclic bco
+            // (8.9.5 defines an order) is never consistent: counted under Causality when that
+            // axiom is on, dropped in any case (no execution has it).
+            if (model.baseCausalityCycle(causal.sw()).isPresent()) {
+              reject(Axiom.CAUSALITY);
             }
-            reject(Axiom.CAUSALITY);
+            continue;
+          }
+          // Pruning rule: these axioms need no coherence order; a violation here holds for
+          // every coherence order, so the candidates are rejected at once (explain mode keeps
+          // them to name the axiom).
+          Optional<Violation> before = model.checkBeforeCoherence(observed, causal, sc);
+          if (before.isPresent()) {
+            reject(before.get().axiom());
             if (!explaining()) {
               continue;
             }
-            first = first.or(() -> model.baseCausalityCycle(sw));
           }
-          if (!bco.union(bar.phaseOrder()).isAcyclic()) {
-            continue; // arrivals cannot happen in this phase order
-          }
-          Optional<Violation> fenceSc = model.fenceSc(bco, sc);
-          if (fenceSc.isPresent()) {
-            reject(Axiom.FENCE_SC);
-            if (!explaining()) {
-              continue;
-            }
-            first = first.or(() -> fenceSc);
-          }
-          Relation cause = model.causality(obs, model.proxyPreservedBaseCausality(bco));
-          Optional<Violation> readsFrom = model.causalityReadsFrom(rfRel, cause);
-          if (readsFrom.isPresent()) {
-            reject(Axiom.CAUSALITY);
-            if (!explaining()) {
-              continue;
-            }
-            first = first.or(() -> readsFrom);
-          }
-          chooseCoherence(new Choices(rfRel, cause, sw, sc, first));
+          chooseCoherence(new Choices(observed, causal, sc, barrierSync, before));
         }
       }
     }
 
     /** What is fixed before the coherence order is chosen. */
     private record Choices(
-        Relation rf, Relation cause, Relation sw, Relation sc, Optional<Violation> early) {}
+        PtxModel.Observed observed,
+        PtxModel.Causal causal,
+        Relation sc,
+        Relation barrierSync,
+        Optional<Violation> early) {}
 
     // ---- Fence-SC orders (8.9.3) -----------------------------------------------------------
 
@@ -446,17 +479,23 @@ public final class Enumerator {
     // ---- coherence (8.9.6) and the remaining axioms ----------------------------------------
 
     /**
-     * Walks the coherence total orders, one linear extension of causality per coherence group
-     * (only those: the Coherence axiom, 8.10.1, so explanations never name Coherence and a
-     * candidate whose every order breaks it is left out), generated lazily group by group.
+     * Walks the coherence total orders, one linear extension of {@code constraint} per
+     * coherence group, generated lazily group by group (a list of them grows as the factorial
+     * of the writes).
      * When co keeps every pair of every group ({@link #coherenceInjective}), distinct total
      * orders give distinct co and nothing needs remembering; otherwise the (co, memory) pairs
      * seen are kept, charged to the budget.
      */
     private void chooseCoherence(Choices choices) {
+      // Pruning rule, sound while Coherence (8.10.1) is on: only the linear extensions of
+      // causality, since an order against cause on two overlapping writes breaks Coherence.
+      // Explanations (and Coherence off) take every order, so Coherence can be named.
+      Relation constraint =
+          model.has(Axiom.COHERENCE) && !explaining() ? choices.causal().cause() : Relation.empty(n);
       List<List<Integer>> groups = coherenceGroups();
-      Set<Object> seen = coherenceInjective(groups, choices.cause()) ? null : new HashSet<>();
-      extendGroup(groups, 0, new ArrayList<>(), new ArrayList<>(), choices, seen);
+      Set<Object> seen =
+          coherenceInjective(groups, choices.causal().cause()) ? null : new HashSet<>();
+      extendGroup(groups, 0, new ArrayList<>(), new ArrayList<>(), choices, constraint, seen);
     }
 
     /** Whether every pair of writes of each group is kept by co (8.9.6) whatever the order. */
@@ -478,8 +517,8 @@ public final class Enumerator {
     }
 
     /**
-     * Extends the order of group {@code g} (its {@code prefix} chosen, {@code remaining} left)
-     * by every write whose causality predecessors are placed, then the next groups.
+     * Extends the order of group {@code g} (its {@code prefix} chosen) by every write whose
+     * {@code constraint} predecessors are placed, then the next groups.
      */
     private void extendGroup(
         List<List<Integer>> groups,
@@ -487,6 +526,7 @@ public final class Enumerator {
         List<Integer> prefix,
         List<List<Integer>> chosen,
         Choices choices,
+        Relation constraint,
         Set<Object> seen) {
       step();
       if (g == groups.size()) {
@@ -496,11 +536,11 @@ public final class Enumerator {
       List<Integer> group = groups.get(g);
       if (prefix.size() == group.size()) {
         chosen.add(List.copyOf(prefix));
-        extendGroup(groups, g + 1, new ArrayList<>(), chosen, choices, seen);
+        extendGroup(groups, g + 1, new ArrayList<>(), chosen, choices, constraint, seen);
         chosen.remove(chosen.size() - 1);
         return;
       }
-      Relation cause = choices.cause();
+      Relation cause = constraint;
       for (int w : group) {
         if (prefix.contains(w)) {
           continue;
@@ -516,14 +556,13 @@ public final class Enumerator {
           continue;
         }
         prefix.add(w);
-        extendGroup(groups, g, prefix, chosen, choices, seen);
+        extendGroup(groups, g, prefix, chosen, choices, constraint, seen);
         prefix.remove(prefix.size() - 1);
       }
     }
 
     private void checkComplete(List<List<Integer>> chosen, Choices choices, Set<Object> seen) {
-      Relation rfRel = choices.rf();
-      Relation cause = choices.cause();
+      Relation rfRel = choices.observed().rf();
       Relation.Builder tb = Relation.builder(n);
       int[] rank = new int[n];
       for (List<Integer> order : chosen) {
@@ -534,7 +573,11 @@ public final class Enumerator {
           }
         }
       }
-      Relation co = model.coherenceOrder(tb.build(), cause);
+      Relation total = tb.build();
+      PtxModel.Derivation d =
+          model.complete(choices.observed(), choices.causal(), choices.sc(), byteSources, total);
+      Relation co = d.co();
+      Relation cause = d.cause();
       Map<String, Long> memory = finalMemory(rank);
       if (seen != null) {
         if (!seen.add(List.of(co, memory))) {
@@ -543,16 +586,13 @@ public final class Enumerator {
         budget.keep((long) n * n / 8 + Budget.stateBytes(memory.size()));
       }
       countCandidate();
-      Relation fr = model.fromReads(byteSources, co);
+      Relation fr = d.fr();
       Optional<Violation> v = choices.early();
       if (v.isEmpty()) {
-        v = model.atomicity(byteSources, fr, co);
+        v = model.checkCoherence(rfRel, byteSources, choices.causal(), co, fr);
       }
-      if (v.isEmpty()) {
-        v = model.scPerLocation(rfRel, co, fr);
-      }
-      if (v.isEmpty()) {
-        v = model.causality(rfRel, fr, cause);
+      if (v.isEmpty() && foreign.isPresent()) {
+        v = foreign.get().check(candidate(rfRel, total, choices.sc(), choices.barrierSync()));
       }
       Map<String, Long> state = finalState(memory);
       if (explaining()) {
@@ -560,7 +600,7 @@ public final class Enumerator {
           List<int[]> races =
               v.isPresent() ? List.of() : List.of(model.dataRaces(cause).pairs());
           trace(
-              new ExecutionTrace(events, model.programOrder(), rfRel, co, fr, choices.sw(),
+              new ExecutionTrace(events, model.programOrder(), rfRel, co, fr, choices.causal().sw(),
                   choices.sc(), v, Optional.of(state), races));
         }
         return;

@@ -8,6 +8,8 @@ import io.github.ptxlitmus.litmus.Scope;
 import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.litmus.ThreadPosition;
 import io.github.ptxlitmus.litmus.ThreadSpec;
+import io.github.ptxlitmus.model.CandidateExecution;
+import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -51,7 +53,11 @@ class ExecutionSpace {
   /** Bytes [from, to) of a read, and the writes that can supply them. */
   record Segment(int read, int[] bytes, int[] sources) {}
 
-  ExecutionSpace(LitmusTest test, Locations locations, List<ThreadPath> paths) {
+  /** Data and control dependencies (8.10.4), for the candidate executions. */
+  final Relation data;
+  final Relation ctrl;
+
+  ExecutionSpace(LitmusTest test, Locations locations, List<ThreadPath> paths, ModelSpec spec) {
     this.test = test;
     this.locations = locations;
     this.paths = paths;
@@ -79,7 +85,8 @@ class ExecutionSpace {
     }
     n = events.size();
     Relation.Builder po = Relation.builder(n);
-    Relation.Builder dep = Relation.builder(n);
+    Relation.Builder dataB = Relation.builder(n);
+    Relation.Builder ctrlB = Relation.builder(n);
     for (int t = 0; t < paths.size(); t++) {
       int base = threadBase[t];
       List<PathEvent> pes = paths.get(t).events();
@@ -92,11 +99,13 @@ class ExecutionSpace {
         }
         PathEvent pe = pes.get(i);
         final int target = base + i;
-        pe.data().stream().forEach(d -> dep.add(base + d, target));
-        pe.ctrl().stream().forEach(d -> dep.add(base + d, target));
+        pe.data().stream().forEach(d -> dataB.add(base + d, target));
+        pe.ctrl().stream().forEach(d -> ctrlB.add(base + d, target));
       }
     }
-    model = new PtxModel(events, po.build(), dep.build());
+    data = dataB.build();
+    ctrl = ctrlB.build();
+    model = new PtxModel(events, po.build(), data.union(ctrl), spec);
     reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
     reductionWaits =
         events.stream()
@@ -106,20 +115,14 @@ class ExecutionSpace {
     reductionGuess = new long[n];
     assigned = new boolean[n];
     byteSources = new int[n][];
-    Relation poRel = model.programOrder();
     for (int r : reads) {
       Event re = events.get(r);
       byteSources[r] = new int[re.size()];
       List<Event> candidates =
           events.stream()
               .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
-              // 8.10.6 with po ⊆ bco: a read never reads a po-later write to its own
-              // address through its own proxy (Causality rule 1, 8.9.5 cases 1 and 2).
-              .filter(
-                  w ->
-                      !(poRel.contains(r, w.id())
-                          && w.location().equals(re.location())
-                          && w.proxy() == re.proxy()))
+              // Pruning rule, sound while its axiom is on: see PtxModel.mayReadFrom.
+              .filter(w -> model.mayReadFrom(r, w.id()))
               .toList();
       int from = re.offset();
       int[] prev = null;
@@ -150,24 +153,11 @@ class ExecutionSpace {
     int r = read.id();
     segments.add(
         new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
-    if (sources.length > 1 && !allMorallyStrong(r, sources)) {
+    // Pruning rule (single-copy atomicity, 8.10.3): see PtxModel.cannotTear.
+    if (sources.length > 1 && !model.cannotTear(r, sources)) {
       tearable.add(segments.size() - 1);
     }
   }
-
-  /**
-   * A read morally strong with every candidate write cannot mix bytes of several writes:
-   * single-copy atomicity (8.10.3), the initial write being co-before all others.
-   */
-  boolean allMorallyStrong(int r, int[] sources) {
-    for (int w : sources) {
-      if (!events.get(w).isInit() && !model.morallyStrong().contains(r, w)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
 
   // ---- values ----------------------------------------------------------------------------
 
@@ -653,18 +643,19 @@ class ExecutionSpace {
     }
   }
 
+  /** {@link PtxModel#coherenceRequired()}, computed once (it is asked per rf choice). */
+  private Relation coherenceRequired;
+
   /**
-   * Prunes an rf prefix by RMW atomicity (8.10.3), which is switched on in every model and
-   * fails on every completion of a prefix in which two morally strong atomics {@code a} and
-   * {@code b} both read all their bytes from one write {@code w} that co must order before
+   * Pruning rule under RMW atomicity (8.10.3), applied only while it (and, for a program
+   * write, SC-per-Location) is switched on: it fails on every completion of a prefix in which
+   * two morally strong atomics {@code a} and {@code b} both read all their bytes from one write {@code w} that co must order before
    * both (the initial write, or a write coherence must order with each): whichever atomic is
    * co-later then reads from a write co-before the other one (fr) while being co-after it.
    * Spin loops of {@code atom.exch} on one location need this: every iteration is another
    * atomic, and all but a chain of them read from distinct writes. True when the prefix with
    * {@code read} taking all its bytes from {@code w} may still be consistent.
    */
-  private Relation coherenceRequired;
-
   boolean rmwSourceFree(int read, int w) {
     Event r = events.get(read);
     if (r.kind() != EventKind.RMW || !allFrom(read, w)) {
@@ -676,7 +667,12 @@ class ExecutionSpace {
     Relation ms = model.morallyStrong();
     Relation required = coherenceRequired;
     boolean init = events.get(w).isInit();
-    if (!init && !required.contains(w, read)) {
+    // w is co-before an atomic reading it: always for the initial write (8.2.6), otherwise by
+    // SC-per-Location (w rf A with A co w is a cycle) once co orders them.
+    if (!model.has(io.github.ptxlitmus.model.Axiom.ATOMICITY)
+        || (!init
+            && (!required.contains(w, read)
+                || !model.has(io.github.ptxlitmus.model.Axiom.SC_PER_LOCATION)))) {
       return true;
     }
     for (int other : reads) {
@@ -711,6 +707,23 @@ class ExecutionSpace {
       }
     }
     return rfb.build();
+  }
+
+  /**
+   * The current choice as a candidate execution (byte sources copied).
+   *
+   * @param coherenceTotal the chosen total order of overlapping writes per location
+   * @param fenceScOrder the Fence-SC order
+   * @param barrierSync barrier and cluster-barrier synchronization
+   */
+  CandidateExecution candidate(
+      Relation rf, Relation coherenceTotal, Relation fenceScOrder, Relation barrierSync) {
+    int[][] bytes = new int[n][];
+    for (int r : reads) {
+      bytes[r] = byteSources[r].clone();
+    }
+    return new CandidateExecution(events, model.programOrder(), Relation.empty(n), data, ctrl,
+        rf, bytes, coherenceTotal, fenceScOrder, barrierSync);
   }
 
   /** Sets the source of a segment for the current choice. */

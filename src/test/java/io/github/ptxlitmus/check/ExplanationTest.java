@@ -44,6 +44,40 @@ class ExplanationTest {
     assertThat(e.toString()).contains("SC-per-Location (8.10.5)");
   }
 
+  /** 8.10.1: the first store is causality-before the second (po), so co must order them so. */
+  @Test
+  void coWWFinalValueIsForbiddenByCoherenceWithTheCycle() {
+    Explanation e =
+        LitmusChecker.create()
+            .check(Path.of("src/test/resources/litmus/coherence/CoWW+weak.litmus"))
+            .explainCondition();
+    assertThat(e.allowed()).isFalse();
+    assertThat(e.reasons()).isNotEmpty();
+    Explanation.Reason first = e.reasons().get(0);
+    assertThat(axioms(e)).contains(Axiom.COHERENCE);
+    Explanation.Reason coherence =
+        e.reasons().stream().filter(r -> r.axiom() == Axiom.COHERENCE).findFirst().orElseThrow();
+    assertThat(instructions(coherence)).containsExactly("st.weak x, 1", "st.weak x, 2");
+    assertThat(coherence.relations()).containsExactly("po", "co⁻¹"); // cause expanded: po
+    assertThat(first.axiom()).isEqualTo(Axiom.COHERENCE);
+    assertThat(e.toString()).contains("Coherence (8.10.1)");
+  }
+
+  /** With Coherence switched off, the CoWW value is still forbidden here by SC-per-Location. */
+  @Test
+  void coWWWithoutCoherenceIsExplainedBySCPerLocation() {
+    CheckOptions options =
+        CheckOptions.defaults()
+            .withModel(io.github.ptxlitmus.model.ModelSpec.ptx().without(Axiom.COHERENCE));
+    CheckResult r =
+        LitmusChecker.create(options)
+            .check(Path.of("src/test/resources/litmus/coherence/CoWW+weak.litmus"));
+    assertThat(r.model()).isEqualTo("ptx without Coherence");
+    Explanation e = r.explainCondition();
+    assertThat(e.allowed()).isFalse();
+    assertThat(axioms(e)).doesNotContain(Axiom.COHERENCE).contains(Axiom.SC_PER_LOCATION);
+  }
+
   @Test
   void lbWithDependenciesIsForbiddenByNoThinAirThroughBothLoadsAndStores() {
     Explanation e = check("LB+deps").explainCondition();

@@ -137,6 +137,30 @@ class CheckCommandTest {
   }
 
   @Test
+  void modelAndWithoutReachTheChecker() throws Exception {
+    write("A.litmus", "holds");
+    assertThat(
+            run("--model", "DAT3M-v7.5", "--without", "causality", "--without", "Fence-SC",
+                dir.toString()))
+        .isEqualTo(0);
+    assertThat(seenOptions.get().model())
+        .isEqualTo(
+            io.github.ptxlitmus.model.ModelSpec.dat3mV75()
+                .without(io.github.ptxlitmus.model.Axiom.CAUSALITY)
+                .without(io.github.ptxlitmus.model.Axiom.FENCE_SC));
+    assertThat(seenOptions.get().modelLabel()).isEqualTo("dat3m-v7.5 without Fence-SC, Causality");
+  }
+
+  @Test
+  void unknownModelOrAxiomIsAUsageError() throws Exception {
+    write("A.litmus", "holds");
+    assertThat(run("--without", "Coherance", dir.toString())).isEqualTo(2);
+    assertThat(err.toString()).startsWith("--without: unknown axiom 'Coherance' (known: Coherence,");
+    assertThat(run("--model", "herd", dir.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--model: unknown model 'herd' (known: ptx, dat3m-v7.5,");
+  }
+
+  @Test
   void jsonFormat() throws Exception {
     write("A.litmus", "holds");
     write("B.litmus", "syntax");

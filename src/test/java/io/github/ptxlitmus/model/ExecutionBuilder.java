@@ -327,6 +327,7 @@ final class ExecutionBuilder {
    */
   static final class Derived {
     final PtxModel model;
+    final PtxModel.Derivation derivation;
     final Relation rf;
     /** For each read, the write each of its bytes comes from (null for non-reads). */
     final int[][] byteSources;
@@ -343,18 +344,25 @@ final class ExecutionBuilder {
       this(model, rf, wholeReads(model, rf), sc, total);
     }
 
+    /** The model's own chain ({@link PtxModel#derive}); this class only names its parts. */
     Derived(PtxModel model, Relation rf, int[][] byteSources, Relation sc, Relation total) {
+      int n = model.events().size();
+      Relation none = Relation.empty(n);
       this.model = model;
+      this.derivation =
+          model.derive(
+              new CandidateExecution(model.events(), model.programOrder(), none,
+                  model.dependencies(), none, rf, byteSources, total, sc, none));
       this.rf = rf;
       this.byteSources = byteSources;
       this.sc = sc;
-      this.obs = model.observation(rf);
-      this.sw = model.patternSynchronization(obs).union(model.fenceScSynchronization(sc));
-      this.bco = model.baseCausality(sw);
-      this.ppbco = model.proxyPreservedBaseCausality(bco);
-      this.cause = model.causality(obs, ppbco);
-      this.co = model.coherenceOrder(total, cause);
-      this.fr = model.fromReads(byteSources, co);
+      this.obs = derivation.observed().obs();
+      this.sw = derivation.causal().sw();
+      this.bco = derivation.causal().bco();
+      this.ppbco = derivation.causal().ppbco();
+      this.cause = derivation.cause();
+      this.co = derivation.co();
+      this.fr = derivation.fr();
     }
 
     /** Each read takes all its bytes from its rf source (a read without one: null). */
@@ -375,14 +383,7 @@ final class ExecutionBuilder {
 
     /** The violations of all six axioms, in the spec's order; empty when consistent. */
     List<Violation> violations() {
-      List<Violation> out = new ArrayList<>();
-      model.coherence(cause, co).ifPresent(out::add);
-      model.fenceSc(bco, sc).ifPresent(out::add);
-      model.atomicity(byteSources, fr, co).ifPresent(out::add);
-      model.noThinAir(rf).ifPresent(out::add);
-      model.scPerLocation(rf, co, fr).ifPresent(out::add);
-      model.causality(rf, fr, cause).ifPresent(out::add);
-      return out;
+      return model.violations(derivation);
     }
   }
 }

@@ -418,7 +418,6 @@ class SynchronizationTest {
 
   /** Pattern synchronization (8.9.4 rule 4) for a given rf. */
   private static Relation sw(Execution e, Relation rf) {
-    PtxModel m = e.model();
-    return m.patternSynchronization(m.observation(rf));
+    return e.model().observed(rf).patternSw();
   }
 }

@@ -34,6 +34,31 @@ final class Properties {
   private Properties() {}
 
   /**
+   * A model variant ({@code ptx}, {@code dat3m-v7.5}, {@code dat3m-v6.0}) with a random set of
+   * its axioms switched off (each with probability 1/3), drawn from {@code seed}.
+   */
+  static io.github.ptxlitmus.model.ModelSpec sampleModel(long seed) {
+    java.util.Random random = new java.util.Random(seed);
+    java.util.List<io.github.ptxlitmus.model.ModelSpec> variants =
+        io.github.ptxlitmus.model.ModelSpec.variants();
+    io.github.ptxlitmus.model.ModelSpec spec = variants.get(random.nextInt(variants.size()));
+    java.util.EnumSet<io.github.ptxlitmus.model.Axiom> on =
+        java.util.EnumSet.noneOf(io.github.ptxlitmus.model.Axiom.class);
+    for (io.github.ptxlitmus.model.Axiom a : spec.axioms()) {
+      if (random.nextInt(3) != 0) {
+        on.add(a);
+      }
+    }
+    return spec.withAxioms(on);
+  }
+
+  /** A checker in {@code mode} under {@code model}, with the properties' time limit. */
+  static LitmusChecker checker(CheckOptions.Mode mode, io.github.ptxlitmus.model.ModelSpec model) {
+    return LitmusChecker.create(
+        CheckOptions.defaults().withMode(mode).withTimeLimit(LIMIT).withModel(model));
+  }
+
+  /**
    * Runs {@code property} on the tests of seeds {@code firstSeed .. firstSeed + count - 1}. On
    * the first failure, throws an {@link AssertionError} naming the property, the seed (reproduce
    * with {@code LitmusGen.generate(seed)}) and the test text, with the failure as its cause.

@@ -2,6 +2,7 @@ package io.github.ptxlitmus.property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
@@ -34,7 +35,24 @@ class ThreadRenumberingPropertyTest {
         ThreadRenumberingPropertyTest::permuted);
   }
 
+  /** The same under a sampled model variant and axiom switch set per test. */
+  @Test
+  void permutingThreadsChangesNothingUnderSampledModelSwitches() {
+    Properties.forAll("thread renumbering (rich, model switches)", 2_200_000L, TESTS / 4,
+        LitmusGen::generateRich, p -> {
+          io.github.ptxlitmus.model.ModelSpec spec = Properties.sampleModel(p.seed());
+          permuted(p, Properties.checker(CheckOptions.Mode.STATES, spec),
+              Properties.checker(CheckOptions.Mode.DECIDE, spec));
+        });
+  }
+
   private static void permuted(LitmusGen.Program p) {
+    permuted(p, Properties.STATES, Properties.DECIDE);
+  }
+
+  private static void permuted(
+      LitmusGen.Program p, io.github.ptxlitmus.check.LitmusChecker states,
+      io.github.ptxlitmus.check.LitmusChecker decide) {
     Random random = new Random(p.seed() * 31 + 7);
     int[] order = LitmusGen.permutation(p.threadCount(), random);
     if (isIdentity(order)) {
@@ -46,14 +64,14 @@ class ThreadRenumberingPropertyTest {
     int[] o = order;
     // P<j> of the permuted test is P<order[j]> of the original.
     UnaryOperator<String> back = key -> renameThread(key, o);
-    CheckResult a = Properties.STATES.check(original);
-    CheckResult b = Properties.STATES.check(permuted);
+    CheckResult a = states.check(original);
+    CheckResult b = states.check(permuted);
     assertThat(Properties.Summary.of(b, back))
         .as("permuted test (order %s):%n%s", java.util.Arrays.toString(order), text)
         .isEqualTo(Properties.Summary.of(a));
-    assertThat(Properties.DECIDE.check(permuted).verdict())
-        .as("decide-mode verdict of the permuted test:%n%s", text)
-        .isEqualTo(Properties.DECIDE.check(original).verdict());
+    assertThat(decide.check(permuted).verdict())
+        .as("decide-mode verdict of the permuted test (%s):%n%s", a.model(), text)
+        .isEqualTo(decide.check(original).verdict());
   }
 
   static String renameThread(String key, int[] order) {

@@ -23,7 +23,7 @@ class JsonReportTest {
                 + "\"condition\":\"exists (P1:r0 == 1 /\\\\ P1:r1 == 0)\","
                 + "\"states\":[{\"P1:r0\":0,\"P1:r1\":0},{\"P1:r0\":0,\"P1:r1\":1},"
                 + "{\"P1:r0\":1,\"P1:r1\":1}],\"positive\":0,\"negative\":3,"
-                + "\"flags\":[\"data-race\"],\"millis\":12,\"candidates\":40}");
+                + "\"flags\":[\"data-race\"],\"millis\":12,\"candidates\":40,\"model\":\"ptx\"}");
   }
 
   @Test
@@ -58,7 +58,7 @@ class JsonReportTest {
             {"results": [
               {"file": "U.litmus", "test": "U", "holds": null, "verdict": "Unknown",
                "unknownReason": "time limit 60 s", "condition": "exists (true)", "states": [],
-               "positive": 0, "negative": 1, "flags": [], "millis": 1234, "candidates": 1},
+               "positive": 0, "negative": 1, "flags": [], "millis": 1234, "candidates": 1, "model": "ptx"},
               {"file": "bad.litmus", "error": "boom"}],
              "expect": {"compared": 2, "agree": 0, "passed": false,
                "mismatches": [{"file": "U.litmus", "expected": true, "got": "unknown",

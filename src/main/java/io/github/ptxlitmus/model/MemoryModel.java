@@ -1,0 +1,31 @@
+package io.github.ptxlitmus.model;
+
+import java.util.Optional;
+
+/**
+ * A memory model as the exhaustive search sees it: a name and a consistency check of one
+ * candidate execution. The built-in models are {@link ModelSpec}s (the PTX model of {@link
+ * PtxModel} in one of its variants); a foreign model — e.g. a cat file run by an interpreter —
+ * implements this interface and is handed to {@code Enumerator.run(test, limits, model)}, which
+ * then enumerates every candidate without pruning (all built-in axioms off) and keeps those
+ * whose {@link #check} is empty.
+ *
+ * <p>What a check gets, per candidate ({@link CandidateExecution}): the events with their tags
+ * ({@link io.github.ptxlitmus.event.Event}: kind, semantics, scope, proxy, thread position,
+ * virtual and physical location, byte range; initial writes are events too, ids first), po,
+ * addr/data/ctrl dependencies, rf (with byte sources for mixed sizes), the chosen coherence
+ * total order per location (initial write first), the Fence-SC order, and the barrier
+ * synchronization. rmw is the set of RMW events (one event each: the read and the write of an
+ * atomic are not split). Derived relations of the PTX model (ms, obs, sw, cause, co, fr) are
+ * available from {@link PtxModel#derive}.
+ */
+public interface MemoryModel {
+  /** A short name for reports, e.g. {@code "ptx"} or a cat file's name. */
+  String name();
+
+  /**
+   * The first axiom the candidate violates, or empty when it is consistent. Must not depend on
+   * anything but the candidate; may be called from several threads at once.
+   */
+  Optional<Violation> check(CandidateExecution candidate);
+}
