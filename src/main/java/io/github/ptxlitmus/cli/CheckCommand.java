@@ -98,6 +98,15 @@ public final class CheckCommand implements Callable<Integer> {
   private Integer jobs;
 
   @Option(
+      names = "--shard",
+      paramLabel = "K/N",
+      description =
+          "Check only shard K of N (1 <= K <= N): a stable 1/N of the tests, chosen by a hash of"
+              + " each file's path below its PATH argument, so --shard 1/N .. N/N on N machines"
+              + " check every test exactly once.")
+  private String shard;
+
+  @Option(
       names = "--model",
       paramLabel = "NAME",
       description =
@@ -334,6 +343,9 @@ public final class CheckCommand implements Callable<Integer> {
 
   /** The argument files and the {@code *.litmus} files under the argument directories. */
   private List<Path> collectFiles() {
+    if (shard != null) {
+      shardNumbers(); // a malformed --shard is a usage error even before any file is seen
+    }
     List<Path> files = new ArrayList<>();
     for (Path path : paths) {
       if (Files.isDirectory(path)) {
@@ -341,18 +353,59 @@ public final class CheckCommand implements Callable<Integer> {
           files.addAll(
               walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
                   .filter(Files::isRegularFile)
+                  .filter(p -> inShard(path.relativize(p)))
                   .sorted()
                   .collect(Collectors.toList()));
         } catch (IOException | UncheckedIOException e) {
           throw usage("cannot read directory " + path + ": " + e.getMessage());
         }
       } else if (Files.exists(path)) {
-        files.add(path);
+        if (inShard(path.getFileName())) {
+          files.add(path);
+        }
       } else {
         throw usage("no such file or directory: " + path);
       }
     }
     return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
+  }
+
+  /**
+   * Whether a test belongs to the {@code --shard K/N} selected: CRC-32 of its path relative to
+   * its PATH argument, with {@code /} separators, modulo N equals K − 1. The choice depends on
+   * that path alone, so it is the same on every machine and does not move when other tests
+   * are added.
+   */
+  private boolean inShard(Path relative) {
+    if (shard == null) {
+      return true;
+    }
+    int[] kn = shardNumbers();
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    StringBuilder name = new StringBuilder();
+    for (Path part : relative) {
+      name.append(name.length() == 0 ? "" : "/").append(part);
+    }
+    crc.update(name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return crc.getValue() % kn[1] == kn[0] - 1;
+  }
+
+  /** K and N of {@code --shard K/N}. */
+  private int[] shardNumbers() {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(\\d+)/(\\d+)").matcher(shard.strip());
+    if (m.matches()) {
+      try {
+        int k = Integer.parseInt(m.group(1));
+        int n = Integer.parseInt(m.group(2));
+        if (n >= 1 && k >= 1 && k <= n) {
+          return new int[] {k, n};
+        }
+      } catch (NumberFormatException tooLarge) {
+        // reported below
+      }
+    }
+    throw usage("--shard must be K/N with 1 <= K <= N, e.g. 2/4: " + shard);
   }
 
   private ParameterException usage(String message) {
