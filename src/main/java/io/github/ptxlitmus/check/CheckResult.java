@@ -1,6 +1,7 @@
 package io.github.ptxlitmus.check;
 
 import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.litmus.LitmusWarning;
 import io.github.ptxlitmus.litmus.FinalCondition;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.util.List;
@@ -51,6 +52,7 @@ public final class CheckResult {
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
   private final String model;
+  private final List<LitmusWarning> warnings;
 
   /** A result without explanations ({@link #explain} throws); for tests and tools. */
   public CheckResult(
@@ -67,7 +69,7 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), "ptx");
+        negative, flags, millis, candidates, Optional.empty(), "ptx", List.of());
   }
 
   CheckResult(
@@ -84,7 +86,8 @@ public final class CheckResult {
       long millis,
       long candidates,
       Optional<Function<Condition, Explanation>> explainer,
-      String model) {
+      String model,
+      List<LitmusWarning> warnings) {
     this.model = Objects.requireNonNull(model);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
@@ -99,6 +102,16 @@ public final class CheckResult {
     this.millis = millis;
     this.candidates = candidates;
     this.explainer = explainer;
+    this.warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * The Dat3M-only forms the test uses that PTX does not allow, each with what PTX allows and
+   * how the test was read ({@link io.github.ptxlitmus.litmus.LitmusTest#warnings()}); empty
+   * for tests in plain PTX.
+   */
+  public List<LitmusWarning> warnings() {
+    return warnings;
   }
 
   /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */

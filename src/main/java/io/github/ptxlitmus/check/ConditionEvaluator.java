@@ -131,7 +131,10 @@ public final class ConditionEvaluator {
     Map<String, Long> pins = new java.util.LinkedHashMap<>();
     pinnedRegisters(target, pins);
     return new io.github.ptxlitmus.search.DecisionSearch.Goal(
-        java.util.Optional.of(state -> holds(target, state)), locations, pins);
+        // An execution stopped at a bad address has no final state, so it is no witness.
+        java.util.Optional.of(state -> !io.github.ptxlitmus.search.SearchResult.faulted(state)
+            && holds(target, state)),
+        locations, pins);
   }
 
   static void termKey(Condition.Term t, java.util.Set<String> keys) {

@@ -13,6 +13,12 @@ public enum Flag {
    * barriers make base causality cyclic. They contribute no final state.
    */
   DEADLOCK,
+  /**
+   * Some consistent execution accesses memory through a value that is no address (a pointer
+   * read returned a number, or pointed outside every location): that thread stops at the
+   * access, and such executions contribute no final state.
+   */
+  BAD_ADDRESS,
   /** A time or candidate limit was hit: the state set may be incomplete. */
   LIMIT_HIT,
   /**

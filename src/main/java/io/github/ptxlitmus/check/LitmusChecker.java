@@ -198,6 +198,7 @@ public final class LitmusChecker {
     long positive = 0;
     long negative = 0;
     boolean race = false;
+    boolean badAddress = false;
     Optional<String> mixedRace = Optional.empty();
     long overrun = deadline(start) + SUMMARY_GRACE_NANOS;
     int seen = 0;
@@ -211,6 +212,10 @@ public final class LitmusChecker {
       }
       Map<String, Long> full = o.state();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
+        continue;
+      }
+      if (SearchResult.faulted(full)) {
+        badAddress = true;
         continue;
       }
       states.add(FinalState.of(project(full, observed)));
@@ -242,6 +247,9 @@ public final class LitmusChecker {
     }
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
+    }
+    if (badAddress) {
+      flags.add(Flag.BAD_ADDRESS);
     }
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
@@ -283,7 +291,8 @@ public final class LitmusChecker {
         millis,
         search.candidates(),
         Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
-        options.modelLabel());
+        options.modelLabel(),
+        test.warnings());
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */

@@ -209,6 +209,14 @@ public final class CheckCommand implements Callable<Integer> {
     List<TestOutcome> outcomes =
         runner.run(files, explainStep.isPresent() ? explainStep.get().wrap(check) : check);
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
+    // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
+    PrintWriter warnings = spec.commandLine().getErr();
+    for (TestOutcome outcome : outcomes) {
+      if (outcome instanceof TestOutcome.Checked c) {
+        c.result().warnings().forEach(w -> warnings.println(w));
+      }
+    }
+    warnings.flush();
     List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
     for (TestOutcome outcome : outcomes) {
       explained.add(

@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
       CheckCommand.class,
       GenerateCommand.class,
       BenchCommand.class,
+      DiyCommand.class,
+      CatalogueCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */

@@ -65,6 +65,7 @@ public final class ParseCommand implements Callable<Integer> {
   private static boolean parseOne(Path file, PrintWriter out, PrintWriter err) {
     try {
       LitmusTest t = LitmusParser.parse(file);
+      t.warnings().forEach(w -> err.println(w));
       out.println("OK " + t.name() + " " + t.threads().size() + " threads "
           + t.instructionCount() + " instructions");
       return true;

@@ -63,25 +63,61 @@ final class ConditionParser {
     Optional<Condition> filter = Optional.empty();
     if (keyword("filter")) {
       filter = Optional.of(disjunction(0));
+      c.tryConsume(";"); // Dat3M: filter <assertion> ;?
     }
     c.skipTrivia();
     int at = c.pos();
     FinalCondition.Quantifier quantifier;
-    if (keyword("exists")) {
-      quantifier = FinalCondition.Quantifier.EXISTS;
-    } else if (keyword("forall")) {
-      quantifier = FinalCondition.Quantifier.FORALL;
-    } else if ((c.tryConsume("~") || keyword("not")) && keyword("exists")) {
-      quantifier = FinalCondition.Quantifier.NOT_EXISTS;
+    Condition body;
+    if (keyword("final")) {
+      body = disjunction(0);
+      quantifier = finalExpectation();
     } else {
-      throw c.errorAt(at, "expected exists, ~exists, not exists or forall");
+      if (keyword("exists")) {
+        quantifier = FinalCondition.Quantifier.EXISTS;
+      } else if (keyword("forall")) {
+        quantifier = FinalCondition.Quantifier.FORALL;
+      } else if ((c.tryConsume("~") || keyword("not")) && keyword("exists")) {
+        quantifier = FinalCondition.Quantifier.NOT_EXISTS;
+      } else {
+        throw c.errorAt(at, "expected exists, ~exists, not exists or forall");
+      }
+      body = disjunction(0);
+      c.tryConsume(";"); // Dat3M: exists <assertion> ;?
     }
-    Condition body = disjunction(0);
     c.skipTrivia();
     if (!c.atEnd()) {
       throw c.error("unexpected " + c.describeNext() + " after the final condition");
     }
     return new Result(observed, filter, new FinalCondition(quantifier, body));
+  }
+
+  /**
+   * Dat3M's {@code final <assertion> ; with <model>: [~]exists; ...}: the assertion is expected
+   * to exist (or not) under each named model; the entry for {@code default}, else the first,
+   * gives the quantifier.
+   */
+  private FinalCondition.Quantifier finalExpectation() {
+    c.expect(";");
+    if (!keyword("with")) {
+      throw c.error("expected 'with <model>: exists;' after 'final <assertion>;'");
+    }
+    FinalCondition.Quantifier chosen = null;
+    do {
+      String model = c.identifier("a model name (default, tso, cc, optic)");
+      c.expect(":");
+      boolean negated = c.tryConsume("~") || keyword("not");
+      if (!keyword("exists")) {
+        throw c.error("expected exists or ~exists but found " + c.describeNext());
+      }
+      c.tryConsume(";");
+      FinalCondition.Quantifier q =
+          negated ? FinalCondition.Quantifier.NOT_EXISTS : FinalCondition.Quantifier.EXISTS;
+      if (chosen == null || model.equals("default")) {
+        chosen = q;
+      }
+    } while (c.atIdentifier());
+    return chosen;
   }
 
   /** Consumes {@code word} if it is the next whole identifier. */
@@ -184,6 +220,17 @@ final class ConditionParser {
     if (name.matches("P[0-9]+") && c.peek() == ':' && c.peek(1) != ':') {
       c.next();
       return register(Long.parseLong(name.length() > 10 ? "99999999999" : name.substring(1)), at);
+    }
+    if (c.peek() == '[') {
+      // Dat3M's x[N]: element N; PTX litmus locations are scalars, so only x[0] = x.
+      c.next();
+      c.skipTrivia();
+      int indexAt = c.pos();
+      if (c.number() != 0) {
+        throw c.errorAt(indexAt, "unsupported: element " + name + "[...] other than "
+            + name + "[0] in a condition");
+      }
+      c.expect("]");
     }
     state.useLocation(name, at);
     return new Condition.LocationTerm(name);

@@ -75,6 +75,8 @@ final class Cursor {
         pos++;
       } else if (c == '(' && peek(1) == '*') {
         skipComment();
+      } else if (c == '<' && peek(1) == '<') {
+        skipExecConfig();
       } else {
         return;
       }
@@ -100,6 +102,19 @@ final class Cursor {
       }
     }
     throw source.error(start, "unterminated comment");
+  }
+
+  /** Dat3M's {@code << ... >>} execution configuration, skipped like a comment. */
+  private void skipExecConfig() {
+    int start = pos;
+    pos += 2;
+    while (pos + 1 < end && !(source.charAt(pos) == '>' && source.charAt(pos + 1) == '>')) {
+      pos++;
+    }
+    if (pos + 1 >= end) {
+      throw source.error(start, "unterminated '<<' (Dat3M execution configuration)");
+    }
+    pos += 2;
   }
 
   /** After trivia: consumes {@code s} if it comes next. */

@@ -99,18 +99,22 @@ final class InitParser {
               Optional.of(new LocationDecl.Alias(target, proxy)), state.source.position(start)));
     } else if (c.tryConsume(":")) {
       Declared d = qualifiers(Mnemonic.readSpaced(c));
-      long value = c.tryConsume("=") ? value(d.type) : 0;
+      boolean init = c.tryConsume("=");
+      Optional<String> pointee = init ? addressInitialiser() : Optional.empty();
+      long value = init && pointee.isEmpty() ? value(d.type) : 0;
       declare(name, start);
       state.putLocation(
           new LocationDecl(name, value, d.type, d.space, Optional.empty(),
-              state.source.position(start)));
+              state.source.position(start), pointee));
     } else {
       c.expect("=");
-      long value = value();
       declare(name, start);
+      // Dat3M: p = &x (or p = x) makes p a pointer holding x's address.
+      Optional<String> pointee = addressInitialiser();
+      long value = pointee.isPresent() ? 0 : value();
       state.putLocation(
           new LocationDecl(name, value, DataType.UNTYPED, StateSpace.GENERIC, Optional.empty(),
-              state.source.position(start)));
+              state.source.position(start), pointee));
     }
   }
 
@@ -134,8 +138,7 @@ final class InitParser {
     if (c.atNumber()) {
       return c.number();
     }
-    throw c.error("expected a constant but found " + c.describeNext()
-        + " (a location cannot hold an address)");
+    throw c.error("expected a constant but found " + c.describeNext());
   }
 
   /**
@@ -151,11 +154,30 @@ final class InitParser {
       array(d, name, nameAt, start);
       return;
     }
-    long value = c.tryConsume("=") ? value(d.type) : 0;
+    boolean init = c.tryConsume("=");
+    Optional<String> pointee = init ? addressInitialiser() : Optional.empty();
+    long value = init && pointee.isEmpty() ? value(d.type) : 0;
     declare(name, nameAt);
     state.putLocation(
         new LocationDecl(name, value, d.type, d.space, Optional.empty(),
-            state.source.position(start)));
+            state.source.position(start), pointee));
+  }
+
+  /**
+   * After {@code =}: {@code &x} or {@code x} (a location's address, as Dat3M's {@code p = &x}
+   * and PTX's {@code .global .u64 p = x}) gives x; a constant gives empty (nothing consumed).
+   */
+  private Optional<String> addressInitialiser() {
+    c.skipTrivia();
+    if (c.peek() != '&' && (c.atNumber() || !c.atIdentifier())) {
+      return Optional.empty();
+    }
+    c.tryConsume("&");
+    c.skipTrivia();
+    int at = c.pos();
+    String target = c.identifier("a location");
+    addressUses.add(Map.entry(target, at));
+    return Optional.of(target);
   }
 
   /**
@@ -303,6 +325,25 @@ final class InitParser {
     state.addRegisterInit(RegisterInit.address(thread, register, location, pos));
   }
 
+  /** The non-alias location at the end of an alias chain; a cycle is an error. */
+  private LocationDecl root(LocationDecl start, PendingAlias a) {
+    LocationDecl d = start;
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    seen.add(a.name);
+    while (d.isAlias()) {
+      if (!seen.add(d.name())) {
+        throw c.errorAt(a.targetAt, "aliases form a cycle through '" + d.name() + "'");
+      }
+      String next = d.alias().orElseThrow().target();
+      d = state.location(next).orElseThrow(
+          () -> c.errorAt(a.targetAt, "alias target '" + next + "' is not declared"));
+    }
+    if (seen.contains(d.name())) {
+      throw c.errorAt(a.targetAt, "aliases form a cycle through '" + d.name() + "'");
+    }
+    return d;
+  }
+
   private void resolveAliases() {
     addressUses.forEach(u -> state.useLocation(u.getKey(), u.getValue()));
     for (PendingAlias a : aliases) {
@@ -310,14 +351,12 @@ final class InitParser {
       if (target.isEmpty() || target.get().name().equals(a.name)) {
         throw c.errorAt(a.targetAt, "alias target '" + a.target + "' is not declared");
       }
-      if (target.get().isAlias()) {
-        throw c.errorAt(a.targetAt, "alias target '" + a.target + "' is itself an alias");
-      }
-      LocationDecl t = target.get();
+      // An alias may alias an alias (Dat3M): its memory is the physical root's.
+      LocationDecl t = root(target.get(), a);
       state.putLocation(
           new LocationDecl(a.name, t.initialValue(), t.type(), t.space(),
               Optional.of(new LocationDecl.Alias(a.target, a.proxy)),
-              state.source.position(a.offset)));
+              state.source.position(a.offset), t.initialAddressOf()));
     }
   }
 }

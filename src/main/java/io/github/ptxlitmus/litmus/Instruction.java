@@ -94,7 +94,11 @@ public sealed interface Instruction
     OR,
     XOR,
     INC,
-    DEC;
+    DEC,
+    /** Dat3M short syntax only ({@code atom.relaxed.gpu.mul}); PTX has no atom.mul. */
+    MUL,
+    /** Dat3M short syntax only; PTX has no atom.div. */
+    DIV;
 
     public String ptxName() {
       return name().toLowerCase(java.util.Locale.ROOT);
@@ -224,6 +228,10 @@ public sealed interface Instruction
     AND,
     OR,
     XOR,
+    /** {@code shl}: shift left; amounts of the width or more give 0. */
+    SHL,
+    /** {@code shr}: shift right, arithmetic for signed types; amounts clamped to the width. */
+    SHR,
     SETP_EQ,
     SETP_NE,
     SETP_LT,

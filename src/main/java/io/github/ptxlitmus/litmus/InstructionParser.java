@@ -51,10 +51,13 @@ final class InstructionParser {
           Map.entry("setp", InstructionParser::setp));
 
   private static final Map<String, LocalOp> LOCAL_OPS =
-      Map.of(
-          "mov", LocalOp.MOV, "add", LocalOp.ADD, "sub", LocalOp.SUB, "mul", LocalOp.MUL,
-          "div", LocalOp.DIV, "rem", LocalOp.REM, "and", LocalOp.AND, "or", LocalOp.OR,
-          "xor", LocalOp.XOR);
+      Map.ofEntries(
+          Map.entry("mov", LocalOp.MOV), Map.entry("add", LocalOp.ADD),
+          Map.entry("sub", LocalOp.SUB), Map.entry("mul", LocalOp.MUL),
+          Map.entry("div", LocalOp.DIV), Map.entry("rem", LocalOp.REM),
+          Map.entry("and", LocalOp.AND), Map.entry("or", LocalOp.OR),
+          Map.entry("xor", LocalOp.XOR), Map.entry("shl", LocalOp.SHL),
+          Map.entry("shr", LocalOp.SHR));
 
   private static final Map<String, BranchCondition> BRANCHES =
       Map.of(
@@ -88,7 +91,7 @@ final class InstructionParser {
           "elect", "ldu", "ldmatrix", "stmatrix", "mma", "wmma", "tensormap",
           "clusterlaunchcontrol", "getctarank", "mapa", "activemask", "vote", "shfl", "match",
           "redux", "nanosleep", "trap", "exit", "ret", "call", "cvt", "abs", "neg", "min", "max",
-          "shl", "shr", "not", "cnot", "popc", "clz", "fma", "mad", "sqrt", "testp", "slct",
+          "not", "cnot", "popc", "clz", "fma", "mad", "sqrt", "testp", "slct",
           "set", "brev", "bfe", "bfi", "prmt", "rcp", "lop3", "tex", "tld4", "txq", "suq",
           "brx", "alloca", "stacksave", "stackrestore", "pmevent", "istypep", "dp4a", "dp2a");
 
@@ -259,9 +262,38 @@ final class InstructionParser {
     }
     List<String> destinations = destinations(s.c, q.vector());
     s.c.expect(",");
+    if (q.vector() == 0 && isLocalAssignment(s)) {
+      // Dat3M's local assignment ld r, v (LitmusPTX.g4 localValue): no memory access.
+      if (PtxRules.isPtxForm(s, q)) {
+        throw s.c.error("ld needs an address in brackets; a register is set with mov"
+            + " (ld r, v is Dat3M's short form)");
+      }
+      return new Instruction.Local(LocalOp.MOV, destinations.get(0), List.of(operand(s.c)),
+          DataType.UNTYPED, s.position, s.text);
+    }
     Address address = address(s);
     return new Instruction.Load(destinations, address, st.sem(), st.scope(), effective, space,
         q.type(), q.mmio(), s.position, s.text);
+  }
+
+  /**
+   * At the source of a load: a constant or {@code &x}, or (with no qualifiers at all, as Dat3M
+   * writes it) a bare register {@code r<digits>} that is not a location, makes {@code ld r, v}
+   * Dat3M's local assignment.
+   */
+  private boolean isLocalAssignment(Site s) {
+    Cursor c = s.c;
+    c.skipTrivia();
+    if (c.atNumber() || c.peek() == '&') {
+      return true;
+    }
+    if (!s.m.qualifiers().isEmpty() || !c.atIdentifier()) {
+      return false;
+    }
+    int at = c.pos();
+    String name = c.identifier("a register");
+    c.seek(at);
+    return name.matches("r[0-9]+") && !state.isLocation(name);
   }
 
   private Instruction store(Site s, Proxy proxy) {
@@ -295,21 +327,42 @@ final class InstructionParser {
     if (space == StateSpace.LOCAL || space == StateSpace.CONST || space == StateSpace.PARAM) {
       throw q.errorAt(Kind.SPACE, s.base() + " cannot access '" + space.ptxName() + "'");
     }
+    String name = s.base() + "." + op.ptxName();
     Optional<String> destination = Optional.empty();
     if (!reduction) {
+      if (s.c.lookingAt("[")) {
+        throw s.c.error(name + " needs a destination register before the address"
+            + " (red performs the operation without one)");
+      }
       destination = Optional.of(s.c.register("a destination register"));
       s.c.expect(",");
     }
+    int addressAt = s.c.pos();
     Address address = address(s);
     List<Operand> operands = new ArrayList<>(2);
-    s.c.expect(",");
+    if (!s.c.tryConsume(",")) {
+      throw s.c.error(op == AtomicOp.CAS ? name + " needs a compare and a new value"
+          : name + " needs an operand after the address");
+    }
+    if (reduction && s.c.lookingAt("[")) {
+      throw s.c.errorAt(addressAt, name + " has no destination register"
+          + " (use atom to receive the old value)");
+    }
     operands.add(operand(s.c));
     if (op == AtomicOp.CAS) {
-      s.c.expect(",");
+      if (!s.c.tryConsume(",")) {
+        throw s.c.error(name + " needs a compare and a new value");
+      }
       operands.add(operand(s.c));
     }
-    return new Instruction.Rmw(reduction, op, destination, address, operands, st.sem(),
-        st.scope().orElseThrow(), proxy, space, q.type(), s.position, s.text);
+    if (s.c.lookingAt(",")) {
+      throw s.c.error(op == AtomicOp.CAS ? name + " takes a compare and a new value, no more"
+          : name + " takes one operand after the address (only cas takes two)");
+    }
+    Instruction.Rmw rmw = new Instruction.Rmw(reduction, op, destination, address, operands,
+        st.sem(), st.scope().orElseThrow(), proxy, space, q.type(), s.position, s.text);
+    PtxRules.checkRmw(s, q, rmw, state);
+    return rmw;
   }
 
   // ---- fences and barriers ---------------------------------------------------------------
@@ -486,6 +539,9 @@ final class InstructionParser {
     if (args.size() == 3) {
       throw s.c.errorAt(s.m.offset(), "too many barrier operands");
     }
+    if (op == Instruction.BarrierOp.ARRIVE && args.size() == 1) {
+      PtxRules.arriveWithoutCount(s, cta, state);
+    }
     return new Instruction.Barrier(op, Optional.empty(), args.get(0),
         args.size() == 2 ? Optional.of(args.get(1)) : Optional.empty(), s.position, s.text);
   }
@@ -595,12 +651,25 @@ final class InstructionParser {
     String destination = s.c.register("a destination register");
     List<Operand> sources = new ArrayList<>(2);
     s.c.expect(",");
-    sources.add(operand(s.c));
+    sources.add(op == LocalOp.MOV ? movSource(s.c) : operand(s.c));
     if (op != LocalOp.MOV) {
       s.c.expect(",");
       sources.add(operand(s.c));
     }
     return new Instruction.Local(op, destination, sources, type, s.position, s.text);
+  }
+
+  /** The source of {@code mov}: as PTX, a declared location's name stands for its address. */
+  private Operand movSource(Cursor c) {
+    if (c.atIdentifier()) {
+      int at = c.pos();
+      String name = c.identifier("a register");
+      if (state.isLocation(name)) {
+        return Operand.addressOf(name);
+      }
+      c.seek(at);
+    }
+    return operand(c);
   }
 
   private static void noQualifiers(Site s) {
@@ -612,10 +681,13 @@ final class InstructionParser {
 
   // ---- operands --------------------------------------------------------------------------
 
-  /** A constant or a register ({@code %r0} or {@code r0}). */
+  /** A constant, a register ({@code %r0} or {@code r0}) or a location's address {@code &x}. */
   static Operand operand(Cursor c) {
     if (c.atNumber()) {
       return Operand.imm(c.number());
+    }
+    if (c.tryConsume("&")) {
+      return Operand.addressOf(c.identifier("a location after '&'"));
     }
     if (c.peek() == '%' || Cursor.isIdentStart(c.peek())) {
       return Operand.reg(c.register("a register"));

@@ -97,12 +97,14 @@ public final class LitmusParser {
       new InitParser(c, state).parse();
       c.tryConsume(";"); // Dat3M allows '};'
       List<ThreadSpec> threads = new ProgramParser(c, state).parse();
+      declareAddressTargets(threads);
       checkRegisterInits();
       checkLabels(threads);
       ConditionParser.Result fin =
           new ConditionParser(c, state, registersByThread(threads)).parse();
       return new LitmusTest(name, descriptions, state.locations(), state.registerInits(),
-          threads, fin.observed(), fin.filter(), fin.condition(), source.file());
+          threads, fin.observed(), fin.filter(), fin.condition(), source.file(),
+          state.warnings());
     }
 
     /** {@code PTX <name>}: the name is the next run of non-blank characters. */
@@ -160,6 +162,25 @@ public final class LitmusParser {
         out.add(source.text().substring(start, close));
       }
       return out;
+    }
+
+    /** A location whose address an operand takes ({@code &x}) is declared at first use. */
+    private void declareAddressTargets(List<ThreadSpec> threads) {
+      for (ThreadSpec t : threads) {
+        for (Instruction i : t.instructions()) {
+          List<Operand> ops =
+              i instanceof Instruction.Store st ? st.values()
+                  : i instanceof Instruction.Rmw r ? r.operands()
+                  : i instanceof Instruction.Local l ? l.sources()
+                  : i instanceof Instruction.Branch b ? List.of(b.left(), b.right())
+                  : List.of();
+          for (Operand o : ops) {
+            if (o instanceof Operand.Addr a && !state.isLocation(a.location())) {
+              state.useLocation(a.location(), i.position());
+            }
+          }
+        }
+      }
     }
 
     private void checkRegisterInits() {

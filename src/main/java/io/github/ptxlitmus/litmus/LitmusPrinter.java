@@ -53,7 +53,9 @@ public final class LitmusPrinter {
     if (!l.type().isUntyped() && !Qualifiers.TYPES.containsValue(l.type())) {
       return array(l);
     }
-    String value = l.initialValue() < 0
+    String value = l.initialAddressOf().isPresent()
+        ? "&" + l.initialAddressOf().get()
+        : l.initialValue() < 0
             && (l.type().kind() == DataType.Kind.U || l.type().kind() == DataType.Kind.B)
         ? Long.toUnsignedString(l.initialValue())
         : Long.toString(l.initialValue());

@@ -6,7 +6,9 @@ import java.util.Optional;
 /**
  * A parsed litmus test, immutable. Threads are sorted by id (ids are 0..n-1). {@code
  * observed} lists the extra locations/registers of a herd {@code locations [..]} clause.
- * {@code source} is the file name given to the parser (used in positions).
+ * {@code source} is the file name given to the parser (used in positions). {@code warnings}
+ * are the Dat3M-only forms the test uses that PTX does not allow (see {@link LitmusWarning}),
+ * in source order; empty for tests built in code.
  */
 public record LitmusTest(
     String name,
@@ -17,9 +19,26 @@ public record LitmusTest(
     List<Condition.Term> observed,
     Optional<Condition> filter,
     FinalCondition condition,
-    String source) {
+    String source,
+    List<LitmusWarning> warnings) {
+
+  /** A test without warnings (built in code or by tools). */
+  public LitmusTest(
+      String name,
+      List<String> descriptions,
+      List<LocationDecl> locations,
+      List<RegisterInit> registerInits,
+      List<ThreadSpec> threads,
+      List<Condition.Term> observed,
+      Optional<Condition> filter,
+      FinalCondition condition,
+      String source) {
+    this(name, descriptions, locations, registerInits, threads, observed, filter, condition,
+        source, List.of());
+  }
 
   public LitmusTest {
+    warnings = List.copyOf(warnings);
     descriptions = List.copyOf(descriptions);
     locations = List.copyOf(locations);
     registerInits = List.copyOf(registerInits);

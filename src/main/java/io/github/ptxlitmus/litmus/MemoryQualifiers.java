@@ -47,7 +47,8 @@ final class MemoryQualifiers {
     return q;
   }
 
-  private Optional<String> text(Kind kind) {
+  /** The qualifier of kind {@code kind} as written (without the dot), if present. */
+  Optional<String> text(Kind kind) {
     return Optional.ofNullable(seen.get(kind)).map(Mnemonic.Piece::text);
   }
 

@@ -1,7 +1,10 @@
 package io.github.ptxlitmus.litmus;
 
-/** An instruction operand: an immediate value or a register. */
-public sealed interface Operand permits Operand.Imm, Operand.Reg {
+/**
+ * An instruction operand: an immediate value, a register, or the address of a location
+ * ({@code &x}; its value is the location's address, known only when the test is checked).
+ */
+public sealed interface Operand permits Operand.Imm, Operand.Reg, Operand.Addr {
   /** An immediate constant (a 64-bit two's-complement bit pattern). */
   record Imm(long value) implements Operand {
     @Override
@@ -18,11 +21,23 @@ public sealed interface Operand permits Operand.Imm, Operand.Reg {
     }
   }
 
+  /** The address of location {@code location} ({@code &x}). */
+  record Addr(String location) implements Operand {
+    @Override
+    public String toString() {
+      return "&" + location;
+    }
+  }
+
   static Operand imm(long value) {
     return new Imm(value);
   }
 
   static Operand reg(String name) {
     return new Reg(name);
+  }
+
+  static Operand addressOf(String location) {
+    return new Addr(location);
   }
 }

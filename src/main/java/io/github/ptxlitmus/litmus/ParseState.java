@@ -22,6 +22,7 @@ final class ParseState {
   private final Map<String, LocationDecl> locations = new LinkedHashMap<>();
   private final List<RegisterInit> registerInits = new ArrayList<>();
   private final Map<Integer, Set<String>> addressRegisters = new HashMap<>();
+  private final List<LitmusWarning> warnings = new ArrayList<>();
   private int threadCount = -1;
 
   ParseState(SourceText source) {
@@ -49,6 +50,14 @@ final class ParseState {
           new LocationDecl(
               name, 0, DataType.UNTYPED, StateSpace.GENERIC, Optional.empty(),
               source.position(offset)));
+    }
+  }
+
+  /** A location first named at {@code position}; declared with value 0 if it is new. */
+  void useLocation(String name, SourcePosition position) {
+    if (!locations.containsKey(name)) {
+      locations.put(name, new LocationDecl(
+          name, 0, DataType.UNTYPED, StateSpace.GENERIC, Optional.empty(), position));
     }
   }
 
@@ -83,6 +92,15 @@ final class ParseState {
     }
     return DAT3M_REGISTER.matcher(name).matches()
         || addressRegisters.getOrDefault(thread, Set.of()).contains(name);
+  }
+
+  /** Records a warning at source offset {@code offset}. */
+  void warn(int offset, String message) {
+    warnings.add(new LitmusWarning(source.position(offset), message));
+  }
+
+  List<LitmusWarning> warnings() {
+    return List.copyOf(warnings);
   }
 
   int threadCount() {

@@ -15,7 +15,7 @@ import java.util.Set;
 final class ProgramParser {
   /** Words that start the final-condition part of a test. */
   static final Set<String> CONDITION_KEYWORDS =
-      Set.of("exists", "forall", "filter", "locations", "not");
+      Set.of("exists", "forall", "filter", "locations", "not", "final");
 
   private final Cursor c;
   private final ParseState state;

@@ -92,6 +92,8 @@ final class Qualifiers {
     for (Instruction.AtomicOp op : Instruction.AtomicOp.values()) {
       m.put(op.ptxName(), op);
     }
+    // An early Dat3M spelling of add (litmus/PTX/Atom-plus-register.litmus); PtxRules warns.
+    m.put("plus", Instruction.AtomicOp.ADD);
     return Map.copyOf(m);
   }
 

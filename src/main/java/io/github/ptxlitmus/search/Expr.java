@@ -6,9 +6,10 @@ import java.util.function.IntToLongFunction;
 /**
  * A symbolic value of a thread path: a constant, the value returned by a read event of the
  * same path (by its index in the path), or an operation over two values. Smart constructors fold
- * constants and the syntactically false dependencies that 8.10.4 lets hardware drop
- * ({@code r xor r}, {@code r - r}, {@code r * 0}, {@code r and 0}); what remains is the
- * dependency the No-Thin-Air axiom sees.
+ * constants, the self-cancelling operations ({@code r xor r}, {@code r - r}) and every value
+ * whose bits are all known whatever the reads return ({@link KnownBits}: {@code r or -1},
+ * {@code r and 0}, {@code r * 0}, {@code shl r, 64}, ...). 8.10.4 lets an implementation drop
+ * such dependencies; what remains is the dependency the No-Thin-Air axiom sees.
  */
 sealed interface Expr permits Expr.Const, Expr.ReadValue, Expr.Binary {
 
@@ -79,7 +80,9 @@ sealed interface Expr permits Expr.Const, Expr.ReadValue, Expr.Binary {
     if ((op == Op.MUL || op == Op.AND) && (isZero(a) || isZero(b))) {
       return new Const(0);
     }
-    return new Binary(op, a, b, bits, signed);
+    Binary e = new Binary(op, a, b, bits, signed);
+    KnownBits k = KnownBits.of(e);
+    return k.isConstant() ? new Const(k.value()) : e;
   }
 
   private static boolean isZero(Expr e) {

@@ -21,6 +21,10 @@ enum Op {
   MAX,
   INC,
   DEC,
+  /** {@code shl}: shift amounts of the width or more give 0 (PTX clamps them to the width). */
+  SHL,
+  /** {@code shr}: arithmetic for signed types; amounts of the width or more are clamped. */
+  SHR,
   /** Comparisons of {@code setp}: 1 or 0, signed when {@code signed}. */
   EQ,
   NE,
@@ -47,6 +51,10 @@ enum Op {
           case MAX -> signed ? Math.max(a, b) : (Long.compareUnsigned(a, b) >= 0 ? a : b);
           case INC -> Long.compareUnsigned(a, b) >= 0 ? 0 : a + 1;
           case DEC -> (a == 0 || Long.compareUnsigned(a, b) > 0) ? b : a - 1;
+          case SHL -> Long.compareUnsigned(y, bits) >= 0 ? 0 : a << y;
+          case SHR -> Long.compareUnsigned(y, bits) >= 0
+              ? (signed && a < 0 ? -1 : 0)
+              : (signed ? a >> y : a >>> y);
           case EQ -> a == b ? 1 : 0;
           case NE -> a != b ? 1 : 0;
           case LT -> compare(a, b, signed) < 0 ? 1 : 0;

@@ -24,6 +24,17 @@ import java.util.Optional;
  * </ul>
  */
 public final class SearchResult {
+  /**
+   * The register a path sets to 1 when its thread stopped at an access through a value that is
+   * no address ({@code P<i>:bad-address} in final states; no register can have this name).
+   */
+  public static final String BAD_ADDRESS = "bad-address";
+
+  /** True when a thread of the execution that ended in {@code state} stopped at a bad address. */
+  public static boolean faulted(Map<String, Long> state) {
+    return state.keySet().stream().anyMatch(k -> k.endsWith(":" + BAD_ADDRESS));
+  }
+
   /** One distinct final state. */
   public record Outcome(
       Map<String, Long> state, long count, Optional<String> race, Optional<String> mixedRace) {}

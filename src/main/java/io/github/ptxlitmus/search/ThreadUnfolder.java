@@ -10,6 +10,7 @@ import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.litmus.RegisterInit;
 import io.github.ptxlitmus.litmus.Scope;
 import io.github.ptxlitmus.litmus.Semantics;
+import io.github.ptxlitmus.litmus.SourcePosition;
 import io.github.ptxlitmus.litmus.StateSpace;
 import io.github.ptxlitmus.litmus.ThreadSpec;
 import java.util.ArrayList;
@@ -24,6 +25,20 @@ import java.util.Optional;
  * symbolic values; a branch on a symbolic value forks the path and records the decision as a
  * constraint. Each backward jump may be taken at most {@code loopBound} times per path; paths
  * that need more are dropped and reported through {@link Result#boundHit()}.
+ *
+ * <p>Dependencies (8.10.4, as an implementation can see them; docs/model.md "Dependencies"):
+ * data dependencies are the reads an expression still mentions after {@link Expr}'s
+ * known-bits folding; a branch's reads control the events up to the point where its paths
+ * join again ({@link ControlFlow}), and the registers its region may assign keep the branch's
+ * reads as a taint that later uses inherit; an access through a register depends on the reads
+ * its address came from.
+ *
+ * <p>Addresses from loaded values: an access through a register whose value is not known
+ * forks the path once per address it can name (every aligned position of a location whose
+ * address the test takes, {@link Locations#addressCandidates}), with the constraint that the
+ * register holds it, plus one path where it holds none of them. That path, and any access
+ * through a known value that is no address, stops the thread there and marks the path with
+ * the register {@link SearchResult#BAD_ADDRESS} (a per-execution result, never an error).
  */
 final class ThreadUnfolder {
   /** Paths of one thread, and whether the loop bound cut any. */
@@ -36,6 +51,7 @@ final class ThreadUnfolder {
 
   private final ThreadSpec thread;
   private final Locations locations;
+  private final ControlFlow flow;
   private final int loopBound;
   private final Map<String, Integer> labels = new HashMap<>();
   private final List<ThreadPath> paths = new ArrayList<>();
@@ -45,6 +61,7 @@ final class ThreadUnfolder {
     this.thread = thread;
     this.locations = locations;
     this.loopBound = loopBound;
+    this.flow = ControlFlow.of(thread.instructions());
     List<Instruction> code = thread.instructions();
     for (int i = 0; i < code.size(); i++) {
       if (code.get(i) instanceof Instruction.Label l) {
@@ -108,15 +125,25 @@ final class ThreadUnfolder {
     return new Result(List.copyOf(u.paths), u.boundHit);
   }
 
+  /** A branch whose paths have not joined yet: its join index (-1: never) and its reads. */
+  private record Open(int join, BitSet reads) {}
+
   /** Mutable interpreter state of one path prefix; copied at forks. */
   private static final class State {
     int pc;
     final Map<String, Expr> registers = new HashMap<>();
     final List<PathEvent> events = new ArrayList<>();
     final List<ThreadPath.Constraint> constraints = new ArrayList<>();
-    final BitSet ctrl = new BitSet();
+    /** The reads of the open branches: what the next event control-depends on. */
+    BitSet ctrl = new BitSet();
+    final List<Open> open = new ArrayList<>();
+    /** Per register: branch reads its value may depend on (assigned in a branch region). */
+    final Map<String, BitSet> taint = new HashMap<>();
     final Map<Integer, Integer> backJumps = new HashMap<>();
     int group;
+    /** The address chosen for the current instruction's register base, with its reads. */
+    Long resolved;
+    BitSet addressReads = new BitSet();
 
     State copy() {
       State c = new State();
@@ -125,9 +152,25 @@ final class ThreadUnfolder {
       c.registers.putAll(registers);
       c.events.addAll(events);
       c.constraints.addAll(constraints);
-      c.ctrl.or(ctrl);
+      c.ctrl = (BitSet) ctrl.clone();
+      c.open.addAll(open);
+      taint.forEach((k, v) -> c.taint.put(k, (BitSet) v.clone()));
       c.backJumps.putAll(backJumps);
+      c.resolved = resolved;
+      c.addressReads = (BitSet) addressReads.clone();
       return c;
+    }
+
+    BitSet taintOf(Operand op) {
+      BitSet t = op instanceof Operand.Reg r ? taint.get(r.name()) : null;
+      return t == null ? new BitSet() : (BitSet) t.clone();
+    }
+
+    /** Records that {@code reg} was assigned now: it inherits the open branches' reads. */
+    void assigned(String reg, BitSet sources) {
+      BitSet t = (BitSet) ctrl.clone();
+      t.or(sources);
+      taint.put(reg, t);
     }
   }
 
@@ -138,18 +181,26 @@ final class ThreadUnfolder {
     while (!work.isEmpty()) {
       State s = work.remove(work.size() - 1);
       boolean alive = true;
+      boolean faulted = false;
       while (alive && s.pc < code.size()) {
         if (s.events.size() > MAX_EVENTS_PER_PATH) {
           throw new LitmusSyntaxException(
               code.get(s.pc).position(), "unsupported: path longer than " + MAX_EVENTS_PER_PATH);
         }
+        closeJoined(s);
         Instruction ins = code.get(s.pc);
         if (ins instanceof Instruction.Branch b) {
           Expr left = operand(s, b.left());
           Expr right = operand(s, b.right());
+          BitSet reads = left.reads();
+          reads.or(right.reads());
+          reads.or(s.taintOf(b.left()));
+          reads.or(s.taintOf(b.right()));
           ThreadPath.Constraint taken =
               new ThreadPath.Constraint(b.condition(), left, right, true, true);
           if (left instanceof Expr.Const && right instanceof Expr.Const) {
+            // Decided on this path; still controlled by the branches its operands came from.
+            openBranch(s, reads);
             if (taken.satisfied(i -> 0)) {
               alive = jump(s, b.target(), b);
             } else {
@@ -157,30 +208,36 @@ final class ThreadUnfolder {
             }
             continue;
           }
+          openBranch(s, reads);
           State other = s.copy();
           other.constraints.add(
               new ThreadPath.Constraint(b.condition(), left, right, false, true));
-          other.ctrl.or(left.reads());
-          other.ctrl.or(right.reads());
           other.pc++;
           work.add(other);
           s.constraints.add(taken);
-          s.ctrl.or(left.reads());
-          s.ctrl.or(right.reads());
           alive = jump(s, b.target(), b);
         } else if (ins instanceof Instruction.Goto g) {
           alive = jump(s, g.target(), g);
+        } else if (s.resolved == null && needsAddress(s, ins)) {
+          faulted = !resolveAddress(s, (Instruction.MemoryAccess) ins, work);
+          alive = false;
         } else {
           step(s, ins);
+          s.resolved = null;
+          s.addressReads = new BitSet();
           s.pc++;
         }
       }
-      if (alive) {
+      if (alive || faulted) {
+        Map<String, Expr> registers = new HashMap<>(s.registers);
+        if (faulted) {
+          registers.put(SearchResult.BAD_ADDRESS, Expr.constant(1));
+        }
         paths.add(
             new ThreadPath(
                 thread.id(),
                 List.copyOf(s.events),
-                Map.copyOf(s.registers),
+                Map.copyOf(registers),
                 List.copyOf(s.constraints)));
         if (paths.size() > MAX_PATHS) {
           throw new LitmusSyntaxException(
@@ -188,6 +245,72 @@ final class ThreadUnfolder {
         }
       }
     }
+  }
+
+  /** Closes the branches that join at the current instruction. */
+  private static void closeJoined(State s) {
+    if (s.open.removeIf(o -> o.join() == s.pc)) {
+      s.ctrl = new BitSet();
+      s.open.forEach(o -> s.ctrl.or(o.reads()));
+    }
+  }
+
+  /**
+   * The branch at {@code s.pc} with the given reads: the events up to its join depend on
+   * them, and so do the registers its region may assign.
+   */
+  private void openBranch(State s, BitSet reads) {
+    if (reads.isEmpty()) {
+      return;
+    }
+    ControlFlow.Region region = flow.region(s.pc);
+    s.open.add(new Open(region.join().orElse(-1), reads));
+    s.ctrl.or(reads);
+    for (String reg : region.assigned()) {
+      s.taint.computeIfAbsent(reg, k -> new BitSet()).or(reads);
+    }
+  }
+
+  /** True for a memory access through a register: its address is chosen first. */
+  private static boolean needsAddress(State s, Instruction ins) {
+    return ins instanceof Instruction.MemoryAccess m && m.address().isRegister();
+  }
+
+  /**
+   * Forks {@code s} at a memory access through a register: one state per address the
+   * register can hold (constraint {@code reg == address}), pushed on {@code work}, and false
+   * when the path can also hold no address here (then {@code s} is the faulting path).
+   */
+  private boolean resolveAddress(State s, Instruction.MemoryAccess m, List<State> work) {
+    Address addr = m.address();
+    Expr e = s.registers.getOrDefault(addr.name(), Expr.constant(0));
+    BitSet reads = e.reads();
+    reads.or(s.taint.getOrDefault(addr.name(), new BitSet()));
+    if (e instanceof Expr.Const c) {
+      if (locations.resolve(c.value() + addr.offset()).isEmpty()) {
+        return false;
+      }
+      State next = s.copy();
+      next.resolved = c.value();
+      next.addressReads = reads;
+      work.add(next);
+      return true;
+    }
+    int bytes = m.type().isUntyped() ? 0 : m.type().bytes() / m.type().lanes();
+    int extent = m.type().isUntyped() ? 0 : m.type().bytes() * Locations.elements((Instruction) m);
+    List<ThreadPath.Constraint> none = new ArrayList<>();
+    for (long target : locations.addressCandidates(bytes, extent)) {
+      Expr value = Expr.constant(target - addr.offset());
+      State next = s.copy();
+      next.constraints.add(
+          new ThreadPath.Constraint(Instruction.BranchCondition.EQ, e, value, true, true));
+      next.resolved = target - addr.offset();
+      next.addressReads = reads;
+      work.add(next);
+      none.add(new ThreadPath.Constraint(Instruction.BranchCondition.EQ, e, value, false, true));
+    }
+    s.constraints.addAll(none);
+    return false;
   }
 
   /** Jumps to a label; false when a backward jump exceeds the loop bound (path dropped). */
@@ -210,6 +333,10 @@ final class ThreadUnfolder {
   private Expr operand(State s, Operand op) {
     if (op instanceof Operand.Imm imm) {
       return Expr.constant(imm.value());
+    }
+    if (op instanceof Operand.Addr a) {
+      return Expr.constant(
+          locations.require(a.location(), SourcePosition.synthetic(thread.name())).address());
     }
     String reg = ((Operand.Reg) op).name();
     return s.registers.getOrDefault(reg, Expr.constant(0));
@@ -245,11 +372,13 @@ final class ThreadUnfolder {
         loadedRegisters.put(l.destinations().get(e), loaded);
       }
       s.registers.putAll(loadedRegisters);
+      loadedRegisters.keySet().forEach(r -> s.assigned(r, new BitSet()));
     } else if (ins instanceof Instruction.Store st) {
       int lanes = st.type().lanes();
       DataType lane = laneType(st.type());
       for (int e = 0; e < st.values().size(); e++) {
         Expr v = operand(s, st.values().get(e));
+        BitSet data = s.taintOf(st.values().get(e));
         for (int k = 0; k < lanes; k++) {
           Expr part =
               lanes == 1
@@ -257,9 +386,11 @@ final class ThreadUnfolder {
                   : Expr.binary(
                       Op.DIV, v, Expr.constant(1L << (lane.bits() * k)), 64, false);
           Access a = access(s, st.address(), e * lanes + k, lane, st.proxy(), st.space(), ins);
+          BitSet partData = part.reads();
+          partData.or(data);
           s.events.add(
               memoryEvent(s, ins, EventKind.WRITE, st.sem(), st.scope(), a, part,
-                  Optional.empty(), Optional.empty(), part.reads()));
+                  Optional.empty(), Optional.empty(), partData));
         }
       }
     } else if (ins instanceof Instruction.Rmw r) {
@@ -296,6 +427,8 @@ final class ThreadUnfolder {
           case XOR -> Op.XOR;
           case INC -> Op.INC;
           case DEC -> Op.DEC;
+          case MUL -> Op.MUL;
+          case DIV -> Op.DIV;
         };
     Expr value;
     Optional<Expr> compare = Optional.empty();
@@ -313,11 +446,15 @@ final class ThreadUnfolder {
     }
     BitSet data = value.reads();
     compare.ifPresent(c -> data.or(c.reads()));
+    r.operands().forEach(o -> data.or(s.taintOf(o)));
     int index = s.events.size();
     s.events.add(
         memoryEvent(s, r, EventKind.RMW, r.sem(), Optional.of(r.scope()), a, value, compare,
             Optional.of(op), data));
-    r.destination().ifPresent(d -> s.registers.put(d, new Expr.ReadValue(index)));
+    r.destination().ifPresent(d -> {
+      s.registers.put(d, new Expr.ReadValue(index));
+      s.assigned(d, new BitSet());
+    });
   }
 
   private void barrier(State s, Instruction.Barrier b) {
@@ -341,7 +478,10 @@ final class ThreadUnfolder {
           new PathEvent(s.group, b, EventKind.BARRIER_WAIT, Semantics.RELAXED, Scope.CTA,
               Proxy.GENERIC, "", 0, 0, false, Expr.constant(0), Optional.empty(),
               Optional.empty(), id, expected, true, data, ctrl));
-      b.reduction().ifPresent(r -> s.registers.put(r.destination(), new Expr.ReadValue(waitIndex)));
+      b.reduction().ifPresent(r -> {
+        s.registers.put(r.destination(), new Expr.ReadValue(waitIndex));
+        s.assigned(r.destination(), new BitSet());
+      });
     }
   }
 
@@ -372,6 +512,8 @@ final class ThreadUnfolder {
             case SETP_LE -> Op.LE;
             case SETP_GT -> Op.GT;
             case SETP_GE -> Op.GE;
+            case SHL -> Op.SHL;
+            case SHR -> Op.SHR;
           };
       result =
           Expr.binary(
@@ -379,6 +521,12 @@ final class ThreadUnfolder {
               t.isSigned());
     }
     s.registers.put(loc.destination(), result);
+    // A value that is the same whatever the reads returned carries no dependency (8.10.4).
+    BitSet sources = new BitSet();
+    if (!(result instanceof Expr.Const)) {
+      loc.sources().forEach(o -> sources.or(s.taintOf(o)));
+    }
+    s.assigned(loc.destination(), sources);
   }
 
   /**
@@ -400,17 +548,10 @@ final class ThreadUnfolder {
     Locations.Info info;
     long offset = addr.offset();
     if (addr.isRegister()) {
-      Expr e = s.registers.get(addr.name());
-      if (!(e instanceof Expr.Const c)) {
-        throw new LitmusSyntaxException(
-            ins.position(),
-            e == null
-                ? "register '" + addr.name() + "' holds no address"
-                : "unsupported: address computed from a loaded value");
-      }
+      // run() chose the register's value (resolveAddress) before this instruction.
       var hit =
           locations
-              .resolve(c.value() + offset)
+              .resolve(s.resolved + offset)
               .orElseThrow(
                   () ->
                       new LitmusSyntaxException(
@@ -452,7 +593,14 @@ final class ThreadUnfolder {
         s.group, ins, kind, sem, effectiveScope(scope.orElse(Scope.CTA), a.space()), a.proxy(),
         a.location(), a.offset(), a.bits(),
         a.signed(), value, compare, op, Expr.constant(0), Optional.empty(), false, data,
-        (BitSet) s.ctrl.clone());
+        withAddress(s));
+  }
+
+  /** The open branches' reads plus those the access's address came from (address dep). */
+  private static BitSet withAddress(State s) {
+    BitSet ctrl = (BitSet) s.ctrl.clone();
+    ctrl.or(s.addressReads);
+    return ctrl;
   }
 
   /**

@@ -86,4 +86,25 @@ class ParseCommandTest {
     assertThat(run("--version").out).contains("ptx-litmus");
     assertThat(run("parse", "--help").code).isZero();
   }
+
+  /**
+   * Dat3M-only forms that PTX does not allow are accepted with a warning on stderr ({@code
+   * file:line:col: warning: ...}) by {@code check} and {@code parse}; stdout keeps only the
+   * report, and the exit code is unchanged.
+   */
+  @Test
+  void dat3mFormsWarnOnStderr() throws IOException {
+    Path file = write("red.litmus", "PTX Red\n{ x=2; }\n"
+        + " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+        + " red.acq_rel.sys.add x, 1 | red.relaxed.sys.add x, 1 ;\n"
+        + "forall (x == 4)\n");
+    for (String command : new String[] {"check", "parse"}) {
+      Run r = run(command, file.toString());
+      assertThat(r.code).as(command).isZero();
+      assertThat(r.err).as(command)
+          .contains(file + ":4:2: warning: red takes only .relaxed or .release")
+          .doesNotContain("Exception");
+      assertThat(r.out).as(command).doesNotContain("warning");
+    }
+  }
 }

@@ -16,7 +16,7 @@ final class AstNormalizer {
         t.descriptions(),
         t.locations().stream()
             .map(l -> new LocationDecl(l.name(), l.initialValue(), l.type(), l.space(),
-                l.alias(), NONE))
+                l.alias(), NONE, l.initialAddressOf()))
             .collect(Collectors.toList()),
         t.registerInits().stream()
             .map(r -> new RegisterInit(r.thread(), r.register(), r.value(), r.addressOf(), NONE))

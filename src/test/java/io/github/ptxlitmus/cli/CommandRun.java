@@ -1,0 +1,25 @@
+package io.github.ptxlitmus.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import picocli.CommandLine;
+
+/** Runs {@code ptx-litmus} in process and keeps what it printed; for command tests. */
+final class CommandRun {
+  final StringWriter out = new StringWriter();
+  final StringWriter err = new StringWriter();
+
+  /** Runs the command line; returns the exit code. */
+  int run(String... args) {
+    CommandLine cmd = new CommandLine(new Main());
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    return cmd.execute(args);
+  }
+
+  /** Forgets what was printed so far. */
+  void clear() {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+  }
+}
