@@ -30,11 +30,14 @@ import java.util.function.Function;
  *       empty;
  *   <li>{@code positive} / {@code negative}: consistent complete executions whose state
  *       satisfies / does not satisfy the body;
- *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, limits);
+ *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, waits that never end,
+ *       limits);
  *   <li>{@code millis}: wall-clock time of the check in milliseconds;
  *   <li>{@code candidates}: candidate executions examined;
  *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
- *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}).
+ *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()});
+ *   <li>{@code nonTerminatingLoops}: with {@link Flag#MAY_NOT_TERMINATE}, the loops that may
+ *       spin forever ({@code "P1 line 12"}).
  * </ul>
  */
 public final class CheckResult {
@@ -51,10 +54,40 @@ public final class CheckResult {
   private final long millis;
   private final long candidates;
   private final Optional<Function<Condition, Explanation>> explainer;
+  private final Optional<Recheck> recheck;
   private final String model;
+  private final List<String> nonTerminatingLoops;
   private final List<LitmusWarning> warnings;
 
-  /** A result without explanations ({@link #explain} throws); for tests and tools. */
+  /**
+   * Checks the same test again with the same options but another condition or mode; the
+   * checker attaches one so that a result can answer questions its own search did not.
+   */
+  interface Recheck {
+    /** Decide mode with {@code exists (state)} as the condition. */
+    CheckResult decide(Condition state);
+
+    /** States mode (every allowed state), unless that is hopeless; then an UNKNOWN result. */
+    CheckResult listStates();
+  }
+
+  /**
+   * A result without a checker attached ({@link #explain}, {@link #decide} and {@link
+   * #listStates} throw); for tests and tools. The arguments are the accessors' values.
+   *
+   * @param testName see {@link #testName()}
+   * @param source see {@link #source()}
+   * @param states see {@link #states()}
+   * @param condition see {@link #condition()}
+   * @param conditionHolds see {@link #conditionHolds()}
+   * @param verdict see {@link #verdict()}
+   * @param unknownReason see {@link #unknownReason()}
+   * @param positive see {@link #positive()}
+   * @param negative see {@link #negative()}
+   * @param flags see {@link #flags()}
+   * @param millis see {@link #millis()}
+   * @param candidates see {@link #candidates()}
+   */
   public CheckResult(
       String testName,
       String source,
@@ -69,7 +102,8 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), "ptx", List.of());
+        negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx",
+        List.of(), List.of());
   }
 
   CheckResult(
@@ -86,9 +120,12 @@ public final class CheckResult {
       long millis,
       long candidates,
       Optional<Function<Condition, Explanation>> explainer,
+      Optional<Recheck> recheck,
       String model,
-      List<LitmusWarning> warnings) {
+      List<LitmusWarning> warnings,
+      List<String> nonTerminatingLoops) {
     this.model = Objects.requireNonNull(model);
+    this.nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
     this.states = List.copyOf(states);
@@ -102,6 +139,7 @@ public final class CheckResult {
     this.millis = millis;
     this.candidates = candidates;
     this.explainer = explainer;
+    this.recheck = recheck;
     this.warnings = List.copyOf(warnings);
   }
 
@@ -114,60 +152,184 @@ public final class CheckResult {
     return warnings;
   }
 
+  /**
+   * With {@link Flag#MAY_NOT_TERMINATE}: the loops that may spin forever, as {@code P<i> line
+   * <n>} (the line of the loop's label); empty otherwise.
+   */
+  public List<String> nonTerminatingLoops() {
+    return nonTerminatingLoops;
+  }
+
   /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */
   public String model() {
     return model;
   }
 
+  /**
+   * The test's name from its {@code PTX <name>} header.
+   *
+   * @return the name
+   */
   public String testName() {
     return testName;
   }
 
+  /**
+   * The file name given to the parser.
+   *
+   * @return the source name
+   */
   public String source() {
     return source;
   }
 
+  /**
+   * The allowed final states found, sorted by value, without duplicates; every allowed state
+   * only when {@link #hasAllStates()}.
+   *
+   * @return the states
+   */
   public List<FinalState> states() {
     return states;
   }
 
+  /**
+   * The test's final condition.
+   *
+   * @return the condition
+   */
   public FinalCondition condition() {
     return condition;
   }
 
+  /**
+   * Whether the condition holds in herd's sense; meaningless when {@link #verdict()} is
+   * {@link Verdict#UNKNOWN}.
+   *
+   * @return true when it holds
+   */
   public boolean conditionHolds() {
     return conditionHolds;
   }
 
+  /**
+   * Whether the outcome of interest is allowed.
+   *
+   * @return the verdict
+   */
   public Verdict verdict() {
     return verdict;
   }
 
+  /**
+   * The limit hit (UNKNOWN) or the mixed-size racing pair (UNDEFINED).
+   *
+   * @return the reason, or empty
+   */
   public Optional<String> unknownReason() {
     return unknownReason;
   }
 
+  /**
+   * Executions (states in decide mode) whose state satisfies the condition's body.
+   *
+   * @return the count
+   */
   public long positive() {
     return positive;
   }
 
+  /**
+   * Executions (states in decide mode) whose state does not satisfy the body.
+   *
+   * @return the count
+   */
   public long negative() {
     return negative;
   }
 
+  /**
+   * Qualifying facts about the check.
+   *
+   * @return the flags
+   */
   public Set<Flag> flags() {
     return flags;
   }
 
+  /**
+   * Wall-clock time of the check.
+   *
+   * @return milliseconds
+   */
   public long millis() {
     return millis;
   }
 
+  /**
+   * Candidate executions examined.
+   *
+   * @return the count
+   */
   public long candidates() {
     return candidates;
   }
 
-  /** True when the flag is set. */
+  /**
+   * Whether {@link #states()} lists every allowed final state: the check ran in states mode
+   * and hit no limit. When false (decide mode keeps only a witness; a limit cuts the list), a
+   * state missing from {@link #states()} may still be allowed: ask {@link #decide(String)}.
+   *
+   * @return true when the state list, the counts and the race flags cover every execution
+   */
+  public boolean hasAllStates() {
+    return !flags.contains(Flag.DECIDED) && !flags.contains(Flag.LIMIT_HIT)
+        && verdict != Verdict.UNKNOWN;
+  }
+
+  /**
+   * Decides whether the model allows a final state satisfying {@code state}, whatever this
+   * result's mode: re-checks the same test with the same options in decide mode, with {@code
+   * exists (state)} as its condition (the test's filter still applies). The answer's {@link
+   * #verdict()} is {@link Verdict#ALLOWED} (some allowed state satisfies it; {@link #states()}
+   * holds a witness), {@link Verdict#FORBIDDEN} (none does), {@link Verdict#UNKNOWN} (a limit
+   * stopped the search; {@link #unknownReason()} names it) or {@link Verdict#UNDEFINED}.
+   *
+   * @param state a proposition ({@code "P1:r0 == 1 /\\ x == 2"}) or a printed state ({@code
+   *     "P1:r0=1; x=2;"}); {@code %r0} and {@code r0} name the same register
+   * @return the result of the re-check
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse or
+   *     names a thread, register or location the test does not have
+   * @throws IllegalStateException when this result was built without a checker
+   */
+  public CheckResult decide(String state) {
+    return recheck().decide(StateText.parse(state));
+  }
+
+  /**
+   * This result when it {@link #hasAllStates() has all states}, else the result of re-checking
+   * the same test with the same options in states mode. That re-check is bounded by the same
+   * limits; when the observed values have more than 2^{@link
+   * CheckOptions#AUTO_DECIDE_STATES_LOG2} combinations it is not attempted, and the answer is an {@link Verdict#UNKNOWN} result whose {@link #unknownReason()} says so.
+   *
+   * @return a result with every allowed state, or an UNKNOWN one saying why there is none
+   * @throws IllegalStateException when this result was built without a checker
+   */
+  public CheckResult listStates() {
+    return hasAllStates() ? this : recheck().listStates();
+  }
+
+  private Recheck recheck() {
+    return recheck.orElseThrow(
+        () -> new IllegalStateException("result has no checker attached"));
+  }
+
+  /**
+   * Whether a flag is set.
+   *
+   * @param flag the flag
+   * @return true when it is set
+   */
   public boolean has(Flag flag) {
     return flags.contains(flag);
   }
@@ -178,6 +340,8 @@ public final class CheckResult {
    * ({@code "P1:r0=1; P1:r1=0;"}). Runs the search again (same options) without pruning, so it
    * costs more than the check.
    *
+   * @param state the state
+   * @return why the model allows or forbids it
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse or
    *     names a thread, register or location the test does not have
    * @throws IllegalStateException when this result was built without a checker
@@ -191,7 +355,12 @@ public final class CheckResult {
         () -> new IllegalStateException("result has no checker attached"));
   }
 
-  /** Explains one of the {@link #states()} (or any state over the same keys). */
+  /**
+   * Explains one of the {@link #states()} (or any state over the same keys).
+   *
+   * @param state the state
+   * @return why the model allows or forbids it
+   */
   public Explanation explain(FinalState state) {
     return explain(state.toString());
   }
@@ -199,6 +368,8 @@ public final class CheckResult {
   /**
    * Explains the outcome of interest: the condition's body for {@code exists}/{@code ~exists},
    * its negation for {@code forall}.
+   *
+   * @return why the model allows or forbids it
    */
   public Explanation explainCondition() {
     Condition c =

@@ -117,10 +117,17 @@ public record Explanation(
     } else if (complete) {
       sb.append("State ").append(state).append(" is forbidden: all ").append(candidates)
           .append(" candidate executions that produce it violate an axiom.\n");
+    } else if (candidates == 0) {
+      // The pruned search refuted the state; listing candidates (to name axioms) got nowhere.
+      sb.append("State ").append(state).append(" is forbidden: the pruned search proved that")
+          .append(" no consistent execution produces it. Listing the candidate executions that")
+          .append(" would produce it, to name the axiom each violates, stopped at the ")
+          .append(limit.orElse("search limit")).append(" before any was listed.\n");
     } else {
-      sb.append("State ").append(state).append(" is forbidden (no consistent execution produces")
-          .append(" it); the first ").append(candidates)
-          .append(" candidate executions that would produce it violate:\n");
+      sb.append("State ").append(state).append(" is forbidden: the pruned search proved that")
+          .append(" no consistent execution produces it. Listing the candidate executions that")
+          .append(" would produce it stopped at the ").append(limit.orElse("search limit"))
+          .append(" after ").append(candidates).append("; those listed violate:\n");
     }
     witness.ifPresent(
         w -> {
@@ -147,7 +154,7 @@ public record Explanation(
         sb.append("    ").append(r.path()).append('\n');
       }
     }
-    if (!complete) {
+    if (!complete && !(decided && !allowed && candidates == 0)) {
       sb.append("  (list incomplete: ").append(limit.orElse("a search limit was hit"))
           .append(")\n");
     }

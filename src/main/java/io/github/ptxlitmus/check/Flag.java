@@ -14,6 +14,14 @@ public enum Flag {
    */
   DEADLOCK,
   /**
+   * Some loop may spin forever in a fair execution (issue 15, as Dat3M's liveness check): a
+   * consistent execution ends with a thread in a loop whose last iteration reads only values
+   * that repeat forever (from writes last in coherence order), so the loop never exits. The
+   * loops are listed by {@link CheckResult#nonTerminatingLoops()}. Unlike {@link
+   * #LOOP_BOUND_HIT}, which says only that unrolling was cut, this is a property of the test.
+   */
+  MAY_NOT_TERMINATE,
+  /**
    * Some consistent execution accesses memory through a value that is no address (a pointer
    * read returned a number, or pointed outside every location): that thread stops at the
    * access, and such executions contribute no final state.

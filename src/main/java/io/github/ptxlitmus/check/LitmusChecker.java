@@ -248,6 +248,9 @@ public final class LitmusChecker {
     if (search.deadlock()) {
       flags.add(Flag.DEADLOCK);
     }
+    if (!search.nonTerminating().isEmpty()) {
+      flags.add(Flag.MAY_NOT_TERMINATE);
+    }
     if (badAddress) {
       flags.add(Flag.BAD_ADDRESS);
     }
@@ -291,8 +294,48 @@ public final class LitmusChecker {
         millis,
         search.candidates(),
         Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
+        Optional.of(recheck(test)),
         options.modelLabel(),
-        test.warnings());
+        test.warnings(),
+        search.nonTerminating());
+  }
+
+  /** Re-checks of {@code test} with these options: another condition, or states mode. */
+  private CheckResult.Recheck recheck(LitmusTest test) {
+    return new CheckResult.Recheck() {
+      @Override
+      public CheckResult decide(Condition state) {
+        StateText.requireKnown(state, test);
+        LitmusTest query =
+            new LitmusTest(
+                test.name(), test.descriptions(), test.locations(), test.registerInits(),
+                test.threads(), test.observed(), test.filter(),
+                new FinalCondition(FinalCondition.Quantifier.EXISTS, state), test.source(),
+                test.warnings());
+        return create(options.withMode(CheckOptions.Mode.DECIDE)).check(query);
+      }
+
+      @Override
+      public CheckResult listStates() {
+        long start = System.nanoTime();
+        Set<String> keys = new LinkedHashSet<>();
+        ConditionEvaluator.collectKeys(test.condition().body(), keys);
+        test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
+        double log2 = Enumerator.estimate(test, options.loopBound(), keys).statesLog2();
+        if (log2 > CheckOptions.AUTO_DECIDE_STATES_LOG2) {
+          String why =
+              String.format(
+                  java.util.Locale.ROOT,
+                  "not listed: the observed values have about 2^%.0f combinations, more than"
+                      + " the 2^%d states listing tries",
+                  log2, CheckOptions.AUTO_DECIDE_STATES_LOG2);
+          SearchResult none =
+              new SearchResult(List.of(), false, false, Optional.of(why), 0, Map.of());
+          return summarize(test, none, start, Optional.empty());
+        }
+        return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
+      }
+    };
   }
 
   /** 8.1: the model does not apply to texture and surface accesses. */

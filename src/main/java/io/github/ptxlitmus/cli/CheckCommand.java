@@ -7,6 +7,7 @@ import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.ExpectationReport;
+import io.github.ptxlitmus.report.JunitReport;
 import io.github.ptxlitmus.report.Expectations;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.IOException;
@@ -14,7 +15,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +23,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -55,7 +56,8 @@ public final class CheckCommand implements Callable<Integer> {
   /** Output formats. */
   enum Format {
     text,
-    json
+    json,
+    junit
   }
 
   private final Function<CheckOptions, Function<Path, CheckResult>> checkers;
@@ -68,14 +70,37 @@ public final class CheckCommand implements Callable<Integer> {
   @Parameters(
       arity = "1..*",
       paramLabel = "PATH",
-      description = "Litmus files or directories (searched recursively for *.litmus).")
+      description =
+          "Litmus files or directories (searched recursively for *.litmus); '-' reads one"
+              + " test from standard input.")
   private List<Path> paths = new ArrayList<>();
+
+  @Mixin private LimitOptions limits = new LimitOptions();
+
+  @Option(
+      names = "--shard",
+      paramLabel = "K/N",
+      description =
+          "Check only shard K of N (1 <= K <= N): a stable 1/N of the tests, chosen by a hash of"
+              + " each file's path below its PATH argument, so --shard 1/N .. N/N on N machines"
+              + " check every test exactly once.")
+  private String shard;
 
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+      description =
+          "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: herd7's log"
+              + " format, streamed test by test; junit: JUnit XML for CI servers).")
   private Format format = Format.text;
+
+  @Option(
+      names = "--progress",
+      negatable = true,
+      description =
+          "Draw a progress line on stderr (default: when stderr is a terminal and more than 5"
+              + " tests run).")
+  private Boolean progress;
 
   @Option(
       names = "--expect",
@@ -92,26 +117,19 @@ public final class CheckCommand implements Callable<Integer> {
   private Path divergences = Path.of("docs", "divergences.csv");
 
   @Option(
-      names = {"-j", "--jobs"},
-      paramLabel = "N",
-      description = "Tests checked in parallel (default: number of processors).")
-  private Integer jobs;
-
-  @Option(
-      names = "--shard",
-      paramLabel = "K/N",
-      description =
-          "Check only shard K of N (1 <= K <= N): a stable 1/N of the tests, chosen by a hash of"
-              + " each file's path below its PATH argument, so --shard 1/N .. N/N on N machines"
-              + " check every test exactly once.")
-  private String shard;
-
-  @Option(
       names = "--model",
       paramLabel = "NAME",
       description =
           "Model variant: ptx (the spec, default), dat3m-v7.5, dat3m-v6.0 (docs/model.md).")
   private String modelName = "ptx";
+
+  @Option(
+      names = "--cat",
+      paramLabel = "FILE.cat",
+      description =
+          "Judge candidates with this cat model instead of the built-in one (exhaustive search,"
+              + " states mode; --divergences defaults to docs/cat-divergences.csv).")
+  private Path catFile;
 
   @Option(
       names = "--without",
@@ -120,18 +138,6 @@ public final class CheckCommand implements Callable<Integer> {
           "Switch an axiom off (repeatable): Coherence, Fence-SC, Atomicity, No-Thin-Air,"
               + " SC-per-Location, Causality (case-insensitive).")
   private List<String> without = new ArrayList<>();
-
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      description = "Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
-  private double timeout = 60;
-
-  @Option(
-      names = "--bound",
-      paramLabel = "K",
-      description = "Loop unrolling bound (default: the checker's, 2).")
-  private Integer bound;
 
   @Option(
       names = "--decide",
@@ -200,40 +206,85 @@ public final class CheckCommand implements Callable<Integer> {
     Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
     List<Path> files = collectFiles();
-    int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-    // Safety net behind the checker's own time limit: abandon a check at twice it plus 1 s.
-    Duration hardLimit = options.timeLimit().multipliedBy(2).plusSeconds(1);
     TestRunner runner =
-        new TestRunner(threads, hardLimit, spec.commandLine().getErr(), System.console() != null);
-    Function<Path, CheckResult> check = checkers.apply(options);
-    List<TestOutcome> outcomes =
-        runner.run(files, explainStep.isPresent() ? explainStep.get().wrap(check) : check);
-    Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
-    // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
-    PrintWriter warnings = spec.commandLine().getErr();
-    for (TestOutcome outcome : outcomes) {
-      if (outcome instanceof TestOutcome.Checked c) {
-        c.result().warnings().forEach(w -> warnings.println(w));
-      }
-    }
-    warnings.flush();
-    List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
-    for (TestOutcome outcome : outcomes) {
-      explained.add(
-          outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
-              ? explainStep.get().finish(c.file(), c.result())
-              : Optional.empty());
-    }
+        new TestRunner(limits.threads(), LimitOptions.hardLimit(options), spec.commandLine().getErr(), showProgress());
+    Function<Path, CheckResult> check = stdinAware(checkers.apply(options));
     PrintWriter out = spec.commandLine().getOut();
+    List<TestOutcome> outcomes = new ArrayList<>();
+    List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
+    // Text streams: each block is printed (and flushed) as soon as it and those before it are
+    // done, so an interrupted run keeps what it printed.
+    runner.run(
+        files,
+        explainStep.isPresent() ? explainStep.get().wrap(check) : check,
+        done -> {
+          TestOutcome outcome = renameStdin(done);
+          Optional<ExplainStep.Explained> e =
+              outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
+                  ? explainStep.get().finish(c.file(), c.result())
+                  : Optional.empty();
+          outcomes.add(outcome);
+          explained.add(e);
+          // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
+          if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
+            PrintWriter warnings = spec.commandLine().getErr();
+            c.result().warnings().forEach(w -> warnings.println(w));
+            warnings.flush();
+          }
+          if (format == Format.text) {
+            out.print(ExplainedReport.textBlock(outcome, e, explain));
+            out.flush();
+          }
+        });
+    Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
     boolean condition = explainStates.isEmpty();
     out.print(
-        format == Format.json
-            ? ExplainedReport.json(outcomes, explained, comparison, explain, condition)
-            : ExplainedReport.text(outcomes, explained, comparison, explain));
+        switch (format) {
+          case json -> ExplainedReport.json(outcomes, explained, comparison, explain, condition);
+          case junit -> JunitReport.render("ptx-litmus", junitCases(outcomes, expectations));
+          case text -> ExplainedReport.textTail(outcomes, comparison);
+        });
     out.flush();
     boolean explainFailed =
         explained.stream().anyMatch(e -> e.isPresent() && !e.get().problems().isEmpty());
     return failed(outcomes, comparison, expectations) || explainFailed ? 1 : 0;
+  }
+
+  /** Whether to draw progress: --progress / --no-progress, else when stderr is a terminal. */
+  private boolean showProgress() {
+    if (progress != null) {
+      return progress;
+    }
+    // Java cannot ask whether stderr is a terminal: bin/ptx-litmus tells it (test -t 2).
+    String tty = System.getProperty("ptxlitmus.stderr.tty");
+    return tty != null ? Boolean.parseBoolean(tty) : System.console() != null;
+  }
+
+  /**
+   * The JUnit cases: for each file, the disagreements with the {@code --expect} CSV and with
+   * the file's own {@code (* expect ... *)} comments.
+   */
+  private static List<JunitReport.Case> junitCases(
+      List<TestOutcome> outcomes, Optional<Expectations> expectations) {
+    List<JunitReport.Case> cases = new ArrayList<>();
+    for (TestOutcome outcome : outcomes) {
+      List<String> problems = new ArrayList<>();
+      if (outcome instanceof TestOutcome.Checked c) {
+        expectations.ifPresent(e -> csvProblem(e, c).ifPresent(problems::add));
+        problems.addAll(OwnExpectations.problems(c.file(), c.result()));
+      }
+      cases.add(new JunitReport.Case(outcome, problems));
+    }
+    return cases;
+  }
+
+  /** The CSV's disagreement on one checked file, unless listed as a divergence. */
+  private static Optional<String> csvProblem(Expectations e, TestOutcome.Checked c) {
+    ExpectationReport one = e.compare(List.of(c));
+    return one.mismatches().stream()
+        .map(m -> "--expect: condition expected to " + (m.expected() ? "hold" : "fail")
+            + ", got " + m.got() + " (" + m.detail() + ")")
+        .findFirst();
   }
 
   /** The explain/DOT step when {@code --explain}, {@code --explain-state} or {@code --dot}. */
@@ -287,20 +338,8 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   private CheckOptions options() {
-    CheckOptions options = CheckOptions.defaults().withAllStates(allStates);
-    if (!(timeout > 0) || Double.isInfinite(timeout)) {
-      throw usage("--timeout must be a positive number of seconds: " + timeout);
-    }
-    options = options.withTimeLimit(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
-    if (bound != null) {
-      if (bound < 0) {
-        throw usage("--bound must be >= 0: " + bound);
-      }
-      options = options.withLoopBound(bound);
-    }
-    if (jobs != null && jobs < 1) {
-      throw usage("-j must be >= 1: " + jobs);
-    }
+    CheckOptions options = limits.apply(
+        CheckOptions.defaults().withAllStates(allStates), this::usage);
     if (decide && statesMode) {
       throw usage("--decide and --states are mutually exclusive");
     }
@@ -325,6 +364,9 @@ public final class CheckCommand implements Callable<Integer> {
       model = model.without(axiom);
     }
     options = options.withModel(model);
+    if (catFile != null) {
+      options = options.withModel(catModel());
+    }
     if (decide) {
       options = options.withMode(CheckOptions.Mode.DECIDE);
     } else if (statesMode) {
@@ -333,12 +375,30 @@ public final class CheckCommand implements Callable<Integer> {
     return options;
   }
 
+  /** The {@code --cat} model; usage errors for options it cannot serve. */
+  private io.github.ptxlitmus.model.MemoryModel catModel() {
+    if (!modelName.equalsIgnoreCase("ptx") || !without.isEmpty()) {
+      throw usage("--cat replaces the built-in model: drop --model and --without");
+    }
+    if (decide) {
+      throw usage("--cat runs the exhaustive search (states mode): drop --decide");
+    }
+    try {
+      return io.github.ptxlitmus.cat.CatMemoryModel.load(catFile);
+    } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
+      throw usage("--cat: " + e.getMessage());
+    }
+  }
+
   private Optional<Expectations> loadExpectations() {
     if (expect == null) {
       return Optional.empty();
     }
     if (!Files.isRegularFile(expect)) {
       throw usage("--expect: no such file: " + expect);
+    }
+    if (catFile != null && !spec.commandLine().getParseResult().hasMatchedOption("--divergences")) {
+      divergences = Path.of("docs", "cat-divergences.csv");
     }
     try {
       return Optional.of(Expectations.load(expect, divergences));
@@ -349,46 +409,68 @@ public final class CheckCommand implements Callable<Integer> {
     }
   }
 
-  /** The argument files and the {@code *.litmus} files under the argument directories. */
-  private List<Path> collectFiles() {
-    if (shard != null) {
-      shardNumbers(); // a malformed --shard is a usage error even before any file is seen
+  /** The argument {@code -}: one test read from standard input. */
+  static final Path STDIN = Path.of("-");
+
+  /** Standard input saved to a file, once, when {@code -} is an argument. */
+  private Path stdinCopy;
+
+  /**
+   * Checks {@code -} by saving standard input to a temporary file; messages name it {@code -}.
+   */
+  private Function<Path, CheckResult> stdinAware(Function<Path, CheckResult> check) {
+    if (!paths.contains(STDIN)) {
+      return check;
     }
-    List<Path> files = new ArrayList<>();
+    try {
+      Path dir = Files.createTempDirectory("ptx-litmus-stdin");
+      stdinCopy = dir.resolve("stdin.litmus");
+      Files.write(stdinCopy, System.in.readAllBytes());
+      stdinCopy.toFile().deleteOnExit();
+      dir.toFile().deleteOnExit();
+    } catch (IOException e) {
+      throw usage("cannot read standard input: " + e.getMessage());
+    }
+    Path copy = stdinCopy;
+    return file -> check.apply(file.equals(STDIN) ? copy : file);
+  }
+
+  /** An outcome of {@code -} whose message names the temporary copy names {@code -} instead. */
+  private TestOutcome renameStdin(TestOutcome outcome) {
+    if (stdinCopy != null && outcome instanceof TestOutcome.Failed f && f.file().equals(STDIN)) {
+      return new TestOutcome.Failed(STDIN, f.message().replace(stdinCopy.toString(), "-"));
+    }
+    return outcome;
+  }
+
+  private List<Path> collectFiles() {
+    if (shard == null) {
+      return collectFiles(paths, this::usage);
+    }
+    int[] kn = shardNumbers(); // a malformed --shard is a usage error before any file is read
+    return collectFiles(paths, this::usage).stream()
+        .filter(file -> inShard(relativeToArgument(file), kn))
+        .collect(Collectors.toList());
+  }
+
+  /** {@code file} below the first directory argument holding it, else its file name. */
+  private Path relativeToArgument(Path file) {
     for (Path path : paths) {
-      if (Files.isDirectory(path)) {
-        try (Stream<Path> walk = Files.walk(path)) {
-          files.addAll(
-              walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
-                  .filter(Files::isRegularFile)
-                  .filter(p -> inShard(path.relativize(p)))
-                  .sorted()
-                  .collect(Collectors.toList()));
-        } catch (IOException | UncheckedIOException e) {
-          throw usage("cannot read directory " + path + ": " + e.getMessage());
-        }
-      } else if (Files.exists(path)) {
-        if (inShard(path.getFileName())) {
-          files.add(path);
-        }
-      } else {
-        throw usage("no such file or directory: " + path);
+      Path dir = path.normalize();
+      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(dir)) {
+        return dir.relativize(file);
       }
     }
-    return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
+    return file.getFileName() == null ? file : file.getFileName();
   }
 
   /**
-   * Whether a test belongs to the {@code --shard K/N} selected: CRC-32 of its path relative to
-   * its PATH argument, with {@code /} separators, modulo N equals K − 1. The choice depends on
-   * that path alone, so it is the same on every machine and does not move when other tests
-   * are added.
+   * Whether a test belongs to shard {@code kn[0]} of {@code kn[1]}: CRC-32 of its path
+   * relative to its PATH argument, with {@code /} separators, modulo N equals K − 1. The choice
+   * depends on that path alone, so it is the same on every machine and does not move when
+   * other tests are added.
    */
-  private boolean inShard(Path relative) {
-    if (shard == null) {
-      return true;
-    }
-    int[] kn = shardNumbers();
+  private static boolean inShard(Path relative, int[] kn) {
     java.util.zip.CRC32 crc = new java.util.zip.CRC32();
     StringBuilder name = new StringBuilder();
     for (Path part : relative) {
@@ -414,6 +496,42 @@ public final class CheckCommand implements Callable<Integer> {
       }
     }
     throw usage("--shard must be K/N with 1 <= K <= N, e.g. 2/4: " + shard);
+  }
+
+  /**
+   * The argument files and the {@code *.litmus} files under the argument directories, in
+   * argument order, each directory's files sorted, without repeats.
+   *
+   * @param usage makes the usage error for a missing path or an unreadable directory
+   */
+  static List<Path> collectFiles(List<Path> paths, Function<String, ParameterException> usage) {
+    List<Path> files = new ArrayList<>();
+    for (Path path : paths) {
+      if (path.equals(STDIN)) {
+        files.add(STDIN);
+      } else if (Files.isDirectory(path)) {
+        List<Path> found;
+        try (Stream<Path> walk = Files.walk(path)) {
+          found =
+              walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
+                  .filter(Files::isRegularFile)
+                  .sorted()
+                  .collect(Collectors.toList());
+        } catch (IOException | UncheckedIOException e) {
+          throw usage.apply("cannot read directory " + path + ": " + e.getMessage());
+        }
+        if (found.isEmpty()) {
+          // A typo'd or empty directory must not make a green run.
+          throw usage.apply("no *.litmus files under " + path);
+        }
+        files.addAll(found);
+      } else if (Files.exists(path)) {
+        files.add(path);
+      } else {
+        throw usage.apply("no such file or directory: " + path);
+      }
+    }
+    return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
   }
 
   private ParameterException usage(String message) {

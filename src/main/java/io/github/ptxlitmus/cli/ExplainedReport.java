@@ -37,27 +37,31 @@ final class ExplainedReport {
   }
 
   /**
-   * The text report.
+   * One outcome's text: its herd block, its explanation lines, and the blank line after it.
    *
-   * @param outcomes the outcomes in order
-   * @param explained for each outcome, what the explain step produced (same order)
-   * @param expectations the comparison with an expected CSV, if any
+   * @param outcome the outcome
+   * @param explained what the explain step produced for it
    * @param show whether to print the explanations (not only the files written)
+   * @return the text, each line ending with a newline
    */
-  static String text(
-      List<TestOutcome> outcomes,
-      List<Optional<ExplainStep.Explained>> explained,
-      Optional<ExpectationReport> expectations,
-      boolean show) {
+  static String textBlock(
+      TestOutcome outcome, Optional<ExplainStep.Explained> explained, boolean show) {
+    StringBuilder out = new StringBuilder(HerdTextReport.block(outcome));
+    explained.ifPresent(e -> out.append(text(e, show)));
+    return out.append('\n').toString();
+  }
+
+  /**
+   * What follows the blocks: the expectation lines, if any, and the summary line.
+   *
+   * @param outcomes every outcome of the run
+   * @param expectations the comparison with an expected CSV, if any
+   * @return the text, each line ending with a newline
+   */
+  static String textTail(List<TestOutcome> outcomes, Optional<ExpectationReport> expectations) {
     StringBuilder out = new StringBuilder();
-    for (int i = 0; i < outcomes.size(); i++) {
-      out.append(HerdTextReport.block(outcomes.get(i)));
-      explained.get(i).ifPresent(e -> out.append(text(e, show)));
-      out.append('\n');
-    }
     expectations.ifPresent(e -> out.append(HerdTextReport.expectations(e)));
-    out.append(RunSummary.of(outcomes)).append('\n');
-    return out.toString();
+    return out.append(RunSummary.of(outcomes)).append('\n').toString();
   }
 
   private static String text(ExplainStep.Explained e, boolean show) {

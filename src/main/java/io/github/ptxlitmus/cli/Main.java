@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       ParseCommand.class,
       CheckCommand.class,
+      CompareCommand.class,
       GenerateCommand.class,
       BenchCommand.class,
       DiyCommand.class,
@@ -31,7 +32,39 @@ public final class Main implements Runnable {
 
   /** Runs the command line and exits with its code. */
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Main()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * The command line with our conventions: a usage error prints one line and a hint (not the
+   * whole usage) and exits 2; an unexpected exception prints one line and exits 1, never a
+   * stack trace.
+   *
+   * @return a fresh command line
+   */
+  public static CommandLine commandLine() {
+    CommandLine cmd = new CommandLine(new Main());
+    cmd.setParameterExceptionHandler(Main::usageError);
+    cmd.setExecutionExceptionHandler(
+        (e, line, parsed) -> {
+          line.getErr().println("ptx-litmus: internal error: " + e);
+          line.getErr().flush();
+          return 1;
+        });
+    return cmd;
+  }
+
+  /** {@code ptx-litmus check: <message>} and a hint naming the command's --help. */
+  private static int usageError(CommandLine.ParameterException e, String[] args) {
+    CommandLine cmd = e.getCommandLine();
+    java.io.PrintWriter err = cmd.getErr();
+    String name = cmd.getCommandSpec().qualifiedName();
+    String message = e.getMessage() == null ? "usage error" : e.getMessage().strip();
+    err.println(name + ": " + message.replaceAll("\\s*\\R\\s*", " "));
+    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    err.println("Try '" + name + " --help' for more information.");
+    err.flush();
+    return USAGE_ERROR;
   }
 
   /** Without a subcommand: a usage error (picocli prints the usage). */

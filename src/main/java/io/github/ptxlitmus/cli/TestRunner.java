@@ -1,6 +1,14 @@
 package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.check.CheckResult;
+import io.github.ptxlitmus.check.Flag;
+import io.github.ptxlitmus.check.Verdict;
+import io.github.ptxlitmus.litmus.LitmusParser;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.PrintWriter;
@@ -22,15 +30,17 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Function;
 
 /**
- * Checks files on a pool of threads and returns their outcomes in input order. Every failure
- * of one file becomes a {@link TestOutcome.Failed} with a one-line message. A check that runs
- * past the hard limit (a safety net behind the checker's own time limit) is abandoned: it is
- * reported as failed, interrupted, and its thread replaced so the other files still run.
+ * Checks files on a pool of threads and returns their outcomes in input order; each outcome is
+ * also handed to a sink as soon as it and every earlier one are done, so a report can stream
+ * (an interrupted run keeps what it printed). Every failure of one file becomes a {@link
+ * TestOutcome.Failed} with a one-line message. A check that runs past the hard limit (a safety
+ * net behind the checker's own time limit) is abandoned: interrupted, its thread replaced so
+ * the other files still run, and reported as {@link Verdict#UNKNOWN} (a limit, not an error).
  * One instance serves one run, from one thread.
  */
 final class TestRunner {
   /** Progress is shown only for runs longer than this many tests. */
-  private static final int PROGRESS_THRESHOLD = 5;
+  static final int PROGRESS_THRESHOLD = 5;
 
   private static final long POLL_MILLIS = 100;
 
@@ -43,7 +53,7 @@ final class TestRunner {
    * @param threads how many files to check at once (at least 1)
    * @param hardLimit how long one check may run before it is abandoned
    * @param err where the progress line goes
-   * @param terminal whether stderr is a terminal (progress is drawn only then)
+   * @param terminal whether to draw the progress line (stderr is a terminal, or --progress)
    */
   TestRunner(int threads, Duration hardLimit, PrintWriter err, boolean terminal) {
     this.threads = threads;
@@ -54,6 +64,18 @@ final class TestRunner {
 
   /** Checks every file; the outcome list is in the order of {@code files}. */
   List<TestOutcome> run(List<Path> files, Function<Path, CheckResult> check) {
+    return run(files, check, outcome -> {});
+  }
+
+  /**
+   * Checks every file, handing each outcome to {@code sink} in the order of {@code files} as
+   * soon as it and all before it are done (on the calling thread, with the progress line
+   * cleared first).
+   *
+   * @return the outcomes in the order of {@code files}
+   */
+  List<TestOutcome> run(
+      List<Path> files, Function<Path, CheckResult> check, Consumer<TestOutcome> sink) {
     int n = files.size();
     if (n == 0) {
       return List.of();
@@ -78,15 +100,13 @@ final class TestRunner {
                 }));
       }
       int finished = 0;
+      int delivered = 0;
       while (finished < n) {
         Future<Done> future = done.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
         if (future != null && !future.isCancelled()) {
           int index = future.get().index();
           outcomes[index] = future.get().outcome();
           finished++;
-          if (show) {
-            draw(finished, n, files.get(index));
-          }
         }
         for (int i = 0; i < n; i++) {
           long start = started.get(i);
@@ -99,6 +119,18 @@ final class TestRunner {
             finished++;
             grow(pool);
           }
+        }
+        if (delivered < n && outcomes[delivered] != null) {
+          if (show) {
+            err.print("\r\033[K");
+            err.flush();
+          }
+          while (delivered < n && outcomes[delivered] != null) {
+            sink.accept(outcomes[delivered++]);
+          }
+        }
+        if (show && finished < n) {
+          draw(finished, n, files.get(delivered < n ? delivered : n - 1));
         }
       }
       if (show) {
@@ -120,9 +152,22 @@ final class TestRunner {
   /** A finished check: the file's index and its outcome. */
   private record Done(int index, TestOutcome outcome) {}
 
+  /**
+   * A check stopped at the hard limit: UNKNOWN (a limit was hit), named and conditioned as its
+   * file says; a file that does not even parse stays an error.
+   */
   private TestOutcome abandoned(Path file) {
-    return new TestOutcome.Failed(
-        file, "no answer within " + hardLimit.toMillis() / 1000.0 + " s; check abandoned");
+    String why = "no answer within " + hardLimit.toMillis() / 1000.0 + " s; check abandoned";
+    try {
+      LitmusTest test = LitmusParser.parse(file);
+      CheckResult unknown =
+          new CheckResult(
+              test.name(), test.source(), List.of(), test.condition(), false, Verdict.UNKNOWN,
+              Optional.of(why), 0, 0, Set.of(Flag.LIMIT_HIT), hardLimit.toMillis(), 0);
+      return new TestOutcome.Checked(file, unknown);
+    } catch (IOException | RuntimeException e) {
+      return new TestOutcome.Failed(file, why);
+    }
   }
 
   /** Replaces an abandoned (possibly still running) thread so the queue keeps moving. */

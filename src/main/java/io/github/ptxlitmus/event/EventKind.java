@@ -25,7 +25,14 @@ public enum EventKind {
   /** {@code barrier.cluster.arrive{.release,.relaxed}}. */
   CLUSTER_ARRIVE(false, false),
   /** {@code barrier.cluster.wait{.acquire}}. */
-  CLUSTER_WAIT(false, false);
+  CLUSTER_WAIT(false, false),
+  /**
+   * {@code cp.async.wait_group}/{@code wait_all}/{@code cp.async.bulk.wait_group}: where the
+   * issuing thread observes the completion of its asynchronous units (DESIGN §6.2).
+   */
+  ASYNC_WAIT(false, false),
+  /** A CUDA API call of a host thread (8.9.4 API synchronization). */
+  API_CALL(false, false);
 
   private final boolean reads;
   private final boolean writes;

@@ -21,7 +21,8 @@ public sealed interface Instruction
         Instruction.ClusterBarrier,
         Instruction.Local,
         Instruction.Branch,
-        Instruction.Goto {
+        Instruction.Goto,
+        AsyncInstruction {
 
   SourcePosition position();
 

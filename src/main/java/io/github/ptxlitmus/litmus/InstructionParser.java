@@ -220,6 +220,9 @@ final class InstructionParser {
   private static final java.util.Set<String> UNSIGNED_SETP = java.util.Set.of("lo", "ls", "hi", "hs");
 
   private Instruction dispatch(Site s) {
+    if (AsyncInstructionParser.handles(s)) {
+      return new AsyncInstructionParser(this).parse(s); // DESIGN §6: async world, API calls
+    }
     Handler h = HANDLERS.get(s.base());
     if (h != null) {
       return h.parse(this, s);
@@ -742,7 +745,7 @@ final class InstructionParser {
   }
 
   /** {@code x}, {@code [x]}, {@code [x+4]}, {@code [%rd1]}, {@code r1} (see ParseState). */
-  private Address address(Site s) {
+  Address address(Site s) {
     Cursor c = s.c;
     c.skipTrivia();
     boolean bracket = c.tryConsume("[");

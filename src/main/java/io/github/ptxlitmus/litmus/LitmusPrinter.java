@@ -146,6 +146,8 @@ public final class LitmusPrinter {
           + br.right() + ", " + br.target();
     } else if (i instanceof Instruction.Goto g) {
       return "goto " + g.target();
+    } else if (i instanceof AsyncInstruction a) {
+      return a.text(); // real PTX as written (DESIGN §6 instructions have no short form)
     }
     throw new IllegalArgumentException("unknown instruction " + i);
   }

@@ -140,10 +140,26 @@ final class ProgramParser {
       throw h.error("missing thread position '@cta <c>,gpu <g>' after " + name);
     }
     Map<String, Integer> parts = new HashMap<>();
+    java.util.Optional<String> kernel = java.util.Optional.empty();
+    h.skipTrivia();
+    int hostAt = h.pos();
+    if (h.atIdentifier() && h.identifier("host").equals("host")) {
+      // DESIGN §6.4: a host thread, P<n>@host.
+      h.skipTrivia();
+      if (!h.atEnd()) {
+        throw h.error("unexpected " + h.describeNext() + " in thread header");
+      }
+      return new Header(id, ThreadPosition.host(id), at);
+    }
+    h.seek(hostAt);
     do {
       h.skipTrivia();
       int partAt = h.pos();
-      String part = h.identifier("cta, cluster or gpu");
+      String part = h.identifier("cta, cluster, gpu or kernel");
+      if (part.equals("kernel") && kernel.isEmpty()) {
+        kernel = java.util.Optional.of(h.identifier("a kernel name")); // 8.9.4 API sync
+        continue;
+      }
       if (!Set.of("cta", "cluster", "gpu").contains(part)) {
         throw h.errorAt(partAt, "unknown thread position part '" + part + "'");
       }
@@ -166,7 +182,8 @@ final class ProgramParser {
     }
     OptionalInt cluster =
         parts.containsKey("cluster") ? OptionalInt.of(parts.get("cluster")) : OptionalInt.empty();
-    return new Header(id, new ThreadPosition(parts.get("gpu"), cluster, parts.get("cta")), at);
+    return new Header(
+        id, new ThreadPosition(parts.get("gpu"), cluster, parts.get("cta"), kernel), at);
   }
 
   private void checkHeaders(List<Header> headers) {
@@ -179,6 +196,9 @@ final class ProgramParser {
       if (h.id >= headers.size()) {
         throw c.errorAt(h.offset,
             "thread ids must be P0..P" + (headers.size() - 1) + " but found P" + h.id);
+      }
+      if (h.position.isHost()) {
+        continue;
       }
       List<Integer> cta = List.of(h.position.gpu(), h.position.cta());
       Header other = ctaPlacement.putIfAbsent(cta, h);

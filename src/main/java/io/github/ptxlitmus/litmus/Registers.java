@@ -41,6 +41,8 @@ final class Registers {
       operands(l.sources(), out);
     } else if (instruction instanceof Instruction.Branch b) {
       operands(List.of(b.left(), b.right()), out);
+    } else if (instruction instanceof AsyncInstruction a) {
+      AsyncInstructionParser.registers(a, out);
     }
   }
 

@@ -1,13 +1,31 @@
 package io.github.ptxlitmus.litmus;
 
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
  * Where a thread runs: GPU, optional cluster and CTA, from a header such as
  * {@code P1@cta 0,cluster 1,gpu 0}. When the cluster is absent, the CTA forms its own cluster
- * (DESIGN §2).
+ * (DESIGN §2). {@code kernel} names the kernel the thread belongs to ({@code kernel k1}; 8.9.4
+ * API synchronization), empty when the test does not say. A host thread ({@code P2@host},
+ * DESIGN §6.4) has GPU -1 and CTA {@code -1 - id}: no scope but {@code .sys} includes it.
  */
-public record ThreadPosition(int gpu, OptionalInt cluster, int cta) {
+public record ThreadPosition(int gpu, OptionalInt cluster, int cta, Optional<String> kernel) {
+  /** A GPU thread that belongs to no named kernel. */
+  public ThreadPosition(int gpu, OptionalInt cluster, int cta) {
+    this(gpu, cluster, cta, Optional.empty());
+  }
+
+  /** The position of host thread {@code P<id>}. */
+  public static ThreadPosition host(int id) {
+    return new ThreadPosition(-1, OptionalInt.empty(), -1 - id, Optional.empty());
+  }
+
+  /** True for a host (CPU) thread. */
+  public boolean isHost() {
+    return gpu < 0;
+  }
+
   public static ThreadPosition of(int gpu, int cta) {
     return new ThreadPosition(gpu, OptionalInt.empty(), cta);
   }
@@ -42,8 +60,12 @@ public record ThreadPosition(int gpu, OptionalInt cluster, int cta) {
 
   /** Header text, e.g. {@code cta 0,gpu 0} or {@code cta 1,cluster 0,gpu 0}. */
   public String headerText() {
+    if (isHost()) {
+      return "host";
+    }
+    String k = kernel.map(name -> ",kernel " + name).orElse("");
     return cluster.isPresent()
-        ? "cta " + cta + ",cluster " + cluster.getAsInt() + ",gpu " + gpu
-        : "cta " + cta + ",gpu " + gpu;
+        ? "cta " + cta + ",cluster " + cluster.getAsInt() + ",gpu " + gpu + k
+        : "cta " + cta + ",gpu " + gpu + k;
   }
 }

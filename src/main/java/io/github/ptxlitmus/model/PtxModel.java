@@ -43,6 +43,7 @@ public final class PtxModel {
   private final List<EventSet> pairwiseMorallyStrongSets;
   private final Relation mutuallyScopedAtomics;
   private final Relation conflict;
+  private final AsyncRelations async;
 
   /**
    * @param events the events, ids 0..n-1 in list order
@@ -60,10 +61,24 @@ public final class PtxModel {
    * @param spec the variant and the axioms switched on
    */
   public PtxModel(List<Event> events, Relation po, Relation dep, ModelSpec spec) {
+    this(events, po, dep, spec, AsyncRelations.none(events.size()));
+  }
+
+  /**
+   * @param events the events, ids 0..n-1 in list order
+   * @param po program order (8.9.1): transitive, per thread; the model extends it by {@code
+   *     async}'s issue order (DESIGN §6.2)
+   * @param dep address, data and control dependencies (8.10.4), read → dependent event
+   * @param spec the variant and the axioms switched on
+   * @param async completions, what they carry, and API synchronization (DESIGN §6)
+   */
+  public PtxModel(
+      List<Event> events, Relation po, Relation dep, ModelSpec spec, AsyncRelations async) {
     this.spec = spec;
+    this.async = async;
     this.events = List.copyOf(events);
     this.n = events.size();
-    this.po = po;
+    this.po = programAndIssueOrder(po, async.issueOrder());
     this.dep = dep;
     this.init = EventSet.fromPredicate(n, i -> events.get(i).isInit());
     this.writes = EventSet.fromPredicate(n, i -> events.get(i).writes());
@@ -276,7 +291,8 @@ public final class PtxModel {
   // observed by Y's read and first(X) is morally strong with last(Y); the edge runs
   // first(X) → last(Y).
   public Relation patternSynchronization(Relation obs) {
-    return releasePatternFirst.compose(obs).compose(acquirePatternLast).intersection(ms);
+    Relation acquireLast = acquirePatternLast.union(asyncAcquirePatternLast(obs));
+    return releasePatternFirst.compose(obs).compose(acquireLast).intersection(ms);
   }
 
   // 8.9.4 rule 1: fence.sc X synchronizes with fence.sc Y when X precedes Y in the Fence-SC
@@ -290,9 +306,15 @@ public final class PtxModel {
     return ms.restrict(fenceSc, fenceSc);
   }
 
-  // 8.9.5 base causality order: (po ∪ sw)+, with the initial writes before everything.
+  // 8.9.5 base causality order: (po ∪ sw)+, with the initial writes before everything; with
+  // asynchronous operations B ∪ (C ; B?) (DESIGN §6.2, see the block at the end).
   public Relation baseCausality(Relation sw) {
-    return po.union(sw).union(initBefore).transitiveClosure();
+    Relation fromCompletions = sw.restrict(async.completions(), EventSet.full(n));
+    Relation b =
+        po.union(sw.difference(fromCompletions)).union(initBefore).union(apiSynchronization())
+            .transitiveClosure();
+    Relation c = completionOrder(fromCompletions);
+    return b.union(c).union(c.compose(b));
   }
 
   // 8.9.5 proxy-preserved base causality: memory operations X bco Y that overlap and
@@ -893,6 +915,52 @@ public final class PtxModel {
                         ? "a read reads from a write that it precedes in causality order"
                         : "a read reads from a write co-before one that precedes it in"
                             + " causality order"));
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Asynchronous operations and API synchronization (DESIGN §6; docs/model.md "Asynchronous
+  // operations"). Issue order and completion observed by the issuer are part of po.
+
+  // DESIGN §6.2 / 8.9.1.1, issue order: asynchronous units are not in program order; each is
+  // ordered after its thread's earlier instructions (and internally reads → writes →
+  // completion, completed → observing wait). Issue order composes like program order, so the
+  // model's po is (po ∪ issue)+: release pattern 4 is pattern 3 over it, and a completion
+  // observed through wait_group orders the unit before the thread's later instructions.
+  private static Relation programAndIssueOrder(Relation po, Relation issue) {
+    return issue.isEmpty() ? po : po.union(issue).transitiveClosure();
+  }
+
+  // DESIGN §6.2 / 8.9.1.1, the completion relation C: the synchronization a completion
+  // (implicit complete-tx, asynchronous arrive) establishes carries only its own unit's
+  // operations: C = carried ; sw_completion. A chain through two completions does not
+  // compose, and nothing before the unit in B reaches past the completion: bco = B ∪ (C ; B?).
+  public Relation completionOrder(Relation completionSw) {
+    return async.carried().compose(completionSw);
+  }
+
+  // 8.8 acquire pattern 4: an asynchronous strong read R on M, the issuing thread observing
+  // the completion of R's unit (a read observing the completion, obs), then an acquire-class
+  // fence po-after that observation. As (R → fence).
+  private Relation asyncAcquirePatternLast(Relation obs) {
+    if (async.completions().isEmpty()) {
+      return Relation.empty(n);
+    }
+    EventSet strongAsyncReads =
+        EventSet.fromPredicate(n, i -> events.get(i).reads() && events.get(i).isStrong()
+            && !async.completions().contains(i)
+            && !async.carried().successors(i).intersection(async.completions()).isEmpty());
+    EventSet acquireFences = EventSet.fromPredicate(n, i -> acquireFence(events.get(i)));
+    Relation candidate =
+        async.carried().restrict(strongAsyncReads, async.completions()).compose(obs).compose(po)
+            .restrict(strongAsyncReads, acquireFences);
+    return Relation.fromPredicate(
+        n, (r, f) -> candidate.contains(r, f) && events.get(r).thread() == events.get(f).thread());
+  }
+
+  // 8.9.4 API synchronization: kernel launch, stream order, events and synchronize calls of
+  // host threads, as computed from the test's API calls.
+  public Relation apiSynchronization() {
+    return async.api();
   }
 
   // ---------------------------------------------------------------------------------------

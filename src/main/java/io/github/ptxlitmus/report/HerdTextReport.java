@@ -4,34 +4,52 @@ import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.Verdict;
+import io.github.ptxlitmus.litmus.FinalCondition;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Text report in herd7's layout: one block per test, a blank line after each, then (with
- * expectations) one line per mismatch/divergence/stale/missing entry and an {@code Expect}
- * line, then the {@link RunSummary} line. A checked test prints as
+ * Text report in herd7's log format, so that herd's companion tools (msort7, mcompare7) read
+ * it: one block per test, a blank line after each, then (with expectations) one line per
+ * mismatch/divergence/stale/missing entry and an {@code Expect} line, then the {@link
+ * RunSummary} line. A checked test prints as
  *
  * <pre>
  * Test MP Allowed
  * States 3
- * P1:r0=0; P1:r1=0;
- * P1:r0=0; P1:r1=1;
- * P1:r0=1; P1:r1=1;
+ * 1:r0=0; 1:r1=0;
+ * 1:r0=0; 1:r1=1;
+ * 1:r0=1; 1:r1=1;
  * No
  * Witnesses
  * Positive: 0 Negative: 3
  * Flag data-race
- * Condition exists (P1:r0 == 1 /\ P1:r1 == 0)
+ * Condition exists (1:r0=1 /\ 1:r1=0)
  * Observation MP Never 0 3
+ * Verdict MP Forbidden
  * Time MP 0.01
+ * Hash=5d41402abc4b2a76b9719d911017c592
  * </pre>
  *
- * <p>with an {@code Unknown <reason>} (or {@code Undefined <reason>}) line after the flags when
- * the verdict is not definite; a file that could not be checked prints as {@code Error <file>:
- * <message>}. Lines end with {@code \n}. Stateless.
+ * <p>As in herd: {@code Test NAME KIND} names the condition's kind ({@code Allowed} for {@code
+ * exists}, {@code Forbidden} for {@code ~exists}, {@code Required} for {@code forall}); the
+ * validation line is {@code Ok} or {@code No} (herd's {@code ??} when a limit left it unknown,
+ * {@code Undef} for a mixed-size race); {@code Flag name} lines sit between the witnesses and
+ * the condition; {@code Observation NAME Never|Sometimes|Always p n} says how many executions
+ * satisfy the condition's body. Our additions follow herd's {@code Key NAME text} line shape,
+ * which its log reader skips: {@code Verdict NAME Allowed|Forbidden|Unknown|Undefined} (whether
+ * the outcome of interest is allowed), and {@code Unknown NAME reason} / {@code Undefined NAME
+ * reason}. Where herd's observation word would claim more than was computed (decide mode keeps
+ * only witnesses; a limit cuts the search) the word is {@code Unknown}. {@code Hash=} is the
+ * MD5 digest of the file's bytes (herd hashes its own normal form of the test, so the two
+ * differ). A file that could not be checked prints as {@code Error <file>: <message>}. Lines
+ * end with {@code \n}. Stateless.
  */
 public final class HerdTextReport {
   private HerdTextReport() {}
@@ -55,56 +73,97 @@ public final class HerdTextReport {
   }
 
   /**
-   * The block of one outcome: {@link #block(CheckResult)} or {@link #error(Path, String)}.
+   * The block of one outcome: {@link #block(CheckResult, Optional)} with the file's digest, or
+   * {@link #error(Path, String)}.
    *
    * @param outcome a checked or failed file
    * @return the block, each line ending with a newline
    */
   public static String block(TestOutcome outcome) {
     if (outcome instanceof TestOutcome.Checked checked) {
-      return block(checked.result());
+      return block(checked.result(), digest(checked.file()));
     }
     TestOutcome.Failed failed = (TestOutcome.Failed) outcome;
     return error(failed.file(), failed.message());
   }
 
   /**
-   * The herd-style block of one result.
+   * The herd-style block of one result, without a {@code Hash=} line.
    *
    * @param r the result
    * @return the block, each line ending with a newline
    */
   public static String block(CheckResult r) {
+    return block(r, Optional.empty());
+  }
+
+  /**
+   * The herd-style block of one result.
+   *
+   * @param r the result
+   * @param hash the digest for the {@code Hash=} line, if any
+   * @return the block, each line ending with a newline
+   */
+  public static String block(CheckResult r, Optional<String> hash) {
     String name = r.testName();
     StringBuilder out = new StringBuilder();
-    line(out, "Test " + name + " " + Words.verdict(r.verdict()));
+    line(out, "Test " + name + " " + kind(r.condition()));
     line(out, "States " + r.states().size());
     for (FinalState state : r.states()) {
-      line(out, state.toString());
+      line(out, HerdSyntax.state(state));
     }
     // With a limit hit the states may be incomplete, so the condition is not known either.
-    line(out, r.verdict() == Verdict.UNKNOWN ? "Unknown" : r.conditionHolds() ? "Ok" : "No");
+    line(out, r.verdict() == Verdict.UNKNOWN ? "??" : r.verdict() == Verdict.UNDEFINED ? "Undef"
+        : r.conditionHolds() ? "Ok" : "No");
     line(out, "Witnesses");
     line(out, "Positive: " + r.positive() + " Negative: " + r.negative());
     for (Flag flag : Flag.values()) {
       if (r.has(flag)) {
-        line(out, "Flag " + Words.flag(flag));
+        line(out, "Flag " + Words.flag(flag)
+            + (flag == Flag.MAY_NOT_TERMINATE
+                ? " " + String.join(", ", r.nonTerminatingLoops())
+                : ""));
       }
     }
-    if (r.verdict() == Verdict.UNKNOWN || r.verdict() == Verdict.UNDEFINED) {
-      String word = Words.verdict(r.verdict());
-      line(out, r.unknownReason().map(reason -> word + " " + reason).orElse(word));
-    }
-    line(out, "Condition " + ConditionPrinter.print(r.condition()));
+    line(out, "Condition " + HerdSyntax.condition(r.condition()));
     line(
         out,
         "Observation " + name + " " + Words.observation(r) + " " + r.positive() + " "
             + r.negative());
+    line(out, "Verdict " + name + " " + Words.verdict(r.verdict()));
     if (!r.model().equals("ptx")) {
-      line(out, "Model " + r.model()); // the default model's block stays herd's
+      line(out, "Model " + name + " " + r.model()); // herd's 'Key NAME text' shape
+    }
+    if (r.verdict() == Verdict.UNKNOWN || r.verdict() == Verdict.UNDEFINED) {
+      String word = Words.verdict(r.verdict());
+      line(out, word + " " + name + " " + r.unknownReason().orElse("no reason recorded"));
     }
     line(out, "Time " + name + " " + seconds(r.millis()));
+    hash.ifPresent(h -> line(out, "Hash=" + h));
     return out.toString();
+  }
+
+  /** herd's word for the condition's kind (its {@code ConstrGen.pp_kind}). */
+  static String kind(FinalCondition condition) {
+    return switch (condition.quantifier()) {
+      case EXISTS -> "Allowed";
+      case NOT_EXISTS -> "Forbidden";
+      case FORALL -> "Required";
+    };
+  }
+
+  /** The MD5 digest of a file's bytes in hex, or empty when it cannot be read. */
+  static Optional<String> digest(Path file) {
+    try {
+      byte[] md5 = MessageDigest.getInstance("MD5").digest(Files.readAllBytes(file));
+      StringBuilder hex = new StringBuilder();
+      for (byte b : md5) {
+        hex.append(String.format(Locale.ROOT, "%02x", b));
+      }
+      return Optional.of(hex.toString());
+    } catch (IOException | NoSuchAlgorithmException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /**

@@ -19,7 +19,8 @@ import java.util.Optional;
  * {"results": [ {"file": "MP.litmus", "test": "MP", "holds": false, "verdict": "Forbidden",
  *                "condition": "exists (P1:r0 == 1 /\\ P1:r1 == 0)",
  *                "states": [{"P1:r0": 0, "P1:r1": 0}, ...], "positive": 0, "negative": 3,
- *                "flags": ["data-race"], "millis": 12, "candidates": 40,
+ *                "flags": ["data-race"], ("nonTerminatingLoops": ["P1 line 12"],)
+ *                "millis": 12, "candidates": 40,
  *                "model": "ptx"}, ...,
  *               {"file": "bad.litmus", "error": "bad.litmus:3:7: reason"} ],
  *  "expect": {...},   // only with expectations
@@ -117,6 +118,10 @@ public final class JsonReport {
       if (r.has(flag)) {
         flags.add(Words.flag(flag));
       }
+    }
+    if (!r.nonTerminatingLoops().isEmpty()) {
+      ArrayNode loops = node.putArray("nonTerminatingLoops"); // issue 15: "P1 line 12"
+      r.nonTerminatingLoops().forEach(loops::add);
     }
     node.put("millis", r.millis());
     node.put("candidates", r.candidates());

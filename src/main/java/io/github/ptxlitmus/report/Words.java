@@ -3,6 +3,7 @@ package io.github.ptxlitmus.report;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.Verdict;
+import io.github.ptxlitmus.litmus.FinalCondition;
 import java.util.Locale;
 
 /** The words the reports use for enum values, shared by the text and JSON formats. */
@@ -20,15 +21,23 @@ final class Words {
     return flag.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
-  /** herd's observation word: Never when no positive witness, Always when no negative one. */
+  /**
+   * herd's observation word: Never when no execution satisfies the condition's body, Always
+   * when all do, else Sometimes; {@code Unknown} when that was not computed (a limit hit, or
+   * decide mode without the answer that settles it).
+   */
   static String observation(CheckResult result) {
-    // herd's words describe all executions; with a limit hit, or in decide mode (witnesses
-    // only), that is not known.
-    if (result.verdict() == io.github.ptxlitmus.check.Verdict.UNKNOWN) {
+    if (result.verdict() == Verdict.UNKNOWN) {
       return "Unknown";
     }
-    if (result.has(io.github.ptxlitmus.check.Flag.DECIDED)) {
-      return "Decided";
+    if (result.has(Flag.DECIDED)) {
+      // Decide mode searched only for the outcome of interest; a FORBIDDEN answer is exact:
+      // no execution satisfies the body (exists, ~exists) or violates it (forall).
+      if (result.verdict() == Verdict.FORBIDDEN) {
+        return result.condition().quantifier() == FinalCondition.Quantifier.FORALL
+            ? "Always" : "Never";
+      }
+      return result.positive() > 0 && result.negative() > 0 ? "Sometimes" : "Unknown";
     }
     if (result.positive() == 0) {
       return "Never";

@@ -38,6 +38,8 @@ public final class Enumerator {
   /** Explain mode: the states to explain; empty in the normal search. */
   private final Optional<Predicate<Map<String, Long>>> target;
   private final List<ExecutionTrace> traces = new ArrayList<>();
+  /** Loops that may spin forever ({@code P1 line 12}), found through stuck paths. */
+  private final java.util.TreeSet<String> nonTerminating = new java.util.TreeSet<>();
   /** The built-in model whose switched-on axioms the search checks and prunes on. */
   private final ModelSpec spec;
   /** A model the search does not know (e.g. a cat file): judged on every complete candidate. */
@@ -98,7 +100,8 @@ public final class Enumerator {
       limit = Optional.of(r.limit());
     }
     return new SearchResult(
-        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.budget.candidates(), e.rejections);
+        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.budget.candidates(), e.rejections,
+        List.copyOf(e.nonTerminating));
   }
 
   /**
@@ -178,7 +181,9 @@ public final class Enumerator {
     List<PathEvent> memory = new ArrayList<>();
     for (ThreadSpec t : test.threads()) {
       List<ThreadPath> paths =
-          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths();
+          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths().stream()
+              .filter(p -> p.stuck().isEmpty())
+              .toList();
       if (paths.isEmpty()) {
         return new Estimate(0, 0, false);
       }
@@ -248,7 +253,8 @@ public final class Enumerator {
     // boundHit is set before a limit can stop the walk: unfolding happens first.
     boundHit =
         ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), combo -> new Candidate(combo).explore());
+            test, locations, limits.loopBound(), !explaining() && foreign.isEmpty(),
+            combo -> new Candidate(combo).explore());
   }
 
   private void countCandidate() {
@@ -266,8 +272,12 @@ public final class Enumerator {
 
   /** The events of one choice of paths, and the search over the remaining choices. */
   private final class Candidate extends ExecutionSpace {
+    /** Some thread ends spinning in a loop: the candidate yields no state (issue 15). */
+    private final boolean stuck;
+
     Candidate(List<ThreadPath> paths) {
       super(Enumerator.this.test, Enumerator.this.locations, paths, spec);
+      stuck = paths.stream().anyMatch(p -> p.stuck().isPresent());
     }
 
     @Override
@@ -346,7 +356,7 @@ public final class Enumerator {
       Optional<Relation> clusterOption = clusterBarrierSync();
       if (clusterOption.isEmpty()) {
         countCandidate();
-        deadlock = true;
+        deadlock |= !stuck;
         return;
       }
       Relation clusterSync = clusterOption.get();
@@ -354,7 +364,7 @@ public final class Enumerator {
         for (BarrierPhases.Option bar : barrierOptions) {
           countCandidate();
           if (bar.stuck()) {
-            deadlock = true;
+            deadlock |= !stuck;
             continue;
           }
           if (!reductionsHold(bar)) {
@@ -364,7 +374,7 @@ public final class Enumerator {
           PtxModel.Causal causal = model.causal(observed, sc, barrierSync);
           if (!causal.bco().isAcyclic()
               && !model.programOrder().union(barrierSync).isAcyclic()) {
-            deadlock = true; // program semantics: the barriers wait for each other
+            deadlock |= !stuck; // program semantics: the barriers wait for each other
             continue;
           }
           if (!causal.bco().union(bar.phaseOrder()).isAcyclic()) {
@@ -494,7 +504,9 @@ public final class Enumerator {
           model.has(Axiom.COHERENCE) && !explaining() ? choices.causal().cause() : Relation.empty(n);
       List<List<Integer>> groups = coherenceGroups();
       Set<Object> seen =
-          coherenceInjective(groups, choices.causal().cause()) ? null : new HashSet<>();
+          foreign.isPresent() || coherenceInjective(groups, choices.causal().cause())
+              ? null
+              : new HashSet<>();
       extendGroup(groups, 0, new ArrayList<>(), new ArrayList<>(), choices, constraint, seen);
     }
 
@@ -579,6 +591,9 @@ public final class Enumerator {
       Relation co = d.co();
       Relation cause = d.cause();
       Map<String, Long> memory = finalMemory(rank);
+      // Orders with the same co and final memory are one candidate for the built-in model
+      // (seen is null when they cannot repeat, and for a foreign model, which may judge each
+      // total order differently: cat models see its sub-orders).
       if (seen != null) {
         if (!seen.add(List.of(co, memory))) {
           return;
@@ -607,6 +622,13 @@ public final class Enumerator {
       }
       if (v.isPresent()) {
         reject(v.get().axiom());
+        return;
+      }
+      if (stuck) {
+        List<String> loops = spinningForever(total);
+        nonTerminating.addAll(loops);
+        // DESIGN §6.1: waiting on an mbarrier phase that never completes is a deadlock.
+        deadlock |= !loops.isEmpty() && stuckOnMbarrier();
         return;
       }
       outcomes.add(state, 1);

@@ -2,6 +2,7 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.event.EventKind;
+import io.github.ptxlitmus.litmus.AsyncInstruction;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.litmus.Scope;
@@ -71,8 +72,16 @@ class ExecutionSpace {
     threadBase = new int[paths.size()];
     for (int t = 0; t < paths.size(); t++) {
       threadBase[t] = events.size();
-      ThreadPosition pos = test.threads().get(t).position();
-      for (PathEvent pe : paths.get(t).events()) {
+      ThreadPosition threadPos = test.threads().get(t).position();
+      PathAsync async = paths.get(t).async();
+      List<PathEvent> pes = paths.get(t).events();
+      for (int i = 0; i < pes.size(); i++) {
+        PathEvent pe = pes.get(i);
+        // DESIGN §6.2 decision: a completion is performed in the CTA owning the mbarrier.
+        ThreadPosition pos =
+            async.completions().get(i)
+                ? AsyncOrder.owner(test, locations, pe.location(), threadPos)
+                : threadPos;
         String physical =
             pe.kind().isMemory() ? locations.get(pe.location()).orElseThrow().physical() : "";
         events.add(
@@ -85,16 +94,23 @@ class ExecutionSpace {
     }
     n = events.size();
     Relation.Builder po = Relation.builder(n);
+    Relation.Builder issue = Relation.builder(n);
     Relation.Builder dataB = Relation.builder(n);
     Relation.Builder ctrlB = Relation.builder(n);
     for (int t = 0; t < paths.size(); t++) {
       int base = threadBase[t];
       List<PathEvent> pes = paths.get(t).events();
+      PathAsync async = paths.get(t).async();
       for (int i = 0; i < pes.size(); i++) {
         for (int j = i + 1; j < pes.size(); j++) {
           // 8.9.1 program order; elements of one vector access stay unordered (8.2.4).
+          // Asynchronous units are ordered by issue order instead (8.9.1.1, DESIGN §6.2).
           if (pes.get(i).group() < pes.get(j).group()) {
-            po.add(base + i, base + j);
+            if (!async.isAsync(i) && !async.isAsync(j)) {
+              po.add(base + i, base + j);
+            } else if (AsyncOrder.issueOrdered(async, i, j)) {
+              issue.add(base + i, base + j);
+            }
           }
         }
         PathEvent pe = pes.get(i);
@@ -105,7 +121,10 @@ class ExecutionSpace {
     }
     data = dataB.build();
     ctrl = ctrlB.build();
-    model = new PtxModel(events, po.build(), data.union(ctrl), spec);
+    AsyncOrder.addOrder(paths, threadBase, issue);
+    model =
+        new PtxModel(events, po.build(), data.union(ctrl), spec,
+            AsyncOrder.structure(test, events, paths, threadBase, issue.build()));
     reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
     reductionWaits =
         events.stream()
@@ -154,7 +173,7 @@ class ExecutionSpace {
     segments.add(
         new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
     // Pruning rule (single-copy atomicity, 8.10.3): see PtxModel.cannotTear.
-    if (sources.length > 1 && !model.cannotTear(r, sources)) {
+    if (sources.length > 1 && !model.cannotTear(r, sources) && !mbarrierObject(read)) {
       tearable.add(segments.size() - 1);
     }
   }
@@ -726,6 +745,20 @@ class ExecutionSpace {
         rf, bytes, coherenceTotal, fenceScOrder, barrierSync);
   }
 
+  /**
+   * DESIGN §6.1 (decision, docs/model.md): an mbarrier is one 8-byte object that mbarrier
+   * instructions read and update as a whole, so their reads never mix bytes of several writes.
+   */
+  static boolean mbarrierObject(Event read) {
+    return read.instruction().filter(i -> i instanceof AsyncInstruction.MbarrierInit
+        || i instanceof AsyncInstruction.MbarrierUpdate
+        || i instanceof AsyncInstruction.MbarrierWait
+        || i instanceof AsyncInstruction.CpAsyncMbarrierArrive
+        || (i instanceof AsyncInstruction && read.size() == 8 && read.kind() == EventKind.RMW
+            && read.sem() == Semantics.RELEASE && read.scope() == Scope.CLUSTER))
+        .isPresent();
+  }
+
   /** Sets the source of a segment for the current choice. */
   void choose(Segment seg, int w) {
     Event read = events.get(seg.read());
@@ -755,5 +788,76 @@ class ExecutionSpace {
       }
     }
     return true;
+  }
+
+  // ---- waits that never end (issue 15) -----------------------------------------------------
+
+  /**
+   * For a consistent candidate whose threads include stuck paths ({@link ThreadPath#stuck()}):
+   * the loops ({@code P<i> line <n>}) that spin forever in it, or none when it is not a fair
+   * non-terminating execution. Fairness (as in Dat3M's liveness check): a loop spins forever
+   * only if its last iteration keeps reading the same values, i.e. every read of that
+   * iteration reads from a write after which, in the chosen total coherence order {@code
+   * total} (initial writes first), come only writes
+   * of stuck iterations that leave memory as it was (an RMW writing the value it read, such as
+   * a failing cas); and every RMW of a stuck iteration is such a write. Values must have been
+   * computed.
+   */
+  List<String> spinningForever(Relation total) {
+    java.util.BitSet iteration = new java.util.BitSet();
+    for (int t = 0; t < paths.size(); t++) {
+      ThreadPath p = paths.get(t);
+      if (p.stuck().isPresent()) {
+        iteration.set(threadBase[t] + p.stuck().get().from(), threadBase[t] + p.events().size());
+      }
+    }
+    java.util.BitSet silent = new java.util.BitSet();
+    for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
+      Event ev = events.get(e);
+      if (ev.kind() == EventKind.RMW) {
+        if (written(e) != readValue(e)) {
+          return List.of(); // the iteration changes memory: the next one differs
+        }
+        silent.set(e);
+      } else if (ev.writes()) {
+        return List.of();
+      }
+    }
+    for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
+      if (!events.get(e).reads()) {
+        continue;
+      }
+      for (int w : byteSources[e]) {
+        for (int later = 0; later < n; later++) {
+          boolean after = total.contains(w, later) || (events.get(w).isInit()
+              && events.get(later).writes() && !events.get(later).isInit());
+          if (after && events.get(later).overlaps(events.get(e))
+              && !silent.get(later)) {
+            return List.of(); // a later write will eventually be read (fairness)
+          }
+        }
+      }
+    }
+    List<String> loops = new ArrayList<>();
+    for (int t = 0; t < paths.size(); t++) {
+      int thread = t;
+      paths.get(t).stuck().ifPresent(st -> loops.add("P" + thread + " line " + st.line()));
+    }
+    return loops;
+  }
+
+  /** True when some stuck iteration waits on an mbarrier (test_wait / try_wait). */
+  boolean stuckOnMbarrier() {
+    for (int t = 0; t < paths.size(); t++) {
+      ThreadPath p = paths.get(t);
+      if (p.stuck().isPresent()) {
+        for (PathEvent e : p.events().subList(p.stuck().get().from(), p.events().size())) {
+          if (e.instruction() instanceof io.github.ptxlitmus.litmus.AsyncInstruction.MbarrierWait) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 }

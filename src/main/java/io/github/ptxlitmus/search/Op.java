@@ -31,7 +31,34 @@ enum Op {
   LT,
   LE,
   GT,
-  GE;
+  GE,
+  /**
+   * An mbarrier update (DESIGN §6.1): {@code old} is the object, {@code y} the update (see
+   * {@link MbarrierValue#update}).
+   */
+  MBARRIER,
+  /** 1 when the phase of the state {@code y} has completed in mbarrier value {@code x}. */
+  MBAR_PHASE_DONE,
+  /** 1 when the phase of parity {@code y} has completed in mbarrier value {@code x}. */
+  MBAR_PARITY_DONE;
+
+  /** The operation of an atomic ({@code atom}, {@code red}, their async forms). */
+  static Op of(io.github.ptxlitmus.litmus.Instruction.AtomicOp op) {
+    return switch (op) {
+      case ADD -> ADD;
+      case SUB -> SUB;
+      case EXCH, CAS -> SECOND;
+      case MIN -> MIN;
+      case MAX -> MAX;
+      case AND -> AND;
+      case OR -> OR;
+      case XOR -> XOR;
+      case INC -> INC;
+      case DEC -> DEC;
+      case MUL -> MUL;
+      case DIV -> DIV;
+    };
+  }
 
   long apply(long x, long y, int bits, boolean signed) {
     long a = normalize(x, bits, signed);
@@ -61,6 +88,9 @@ enum Op {
           case LE -> compare(a, b, signed) <= 0 ? 1 : 0;
           case GT -> compare(a, b, signed) > 0 ? 1 : 0;
           case GE -> compare(a, b, signed) >= 0 ? 1 : 0;
+          case MBARRIER -> MbarrierValue.update(a, b);
+          case MBAR_PHASE_DONE -> MbarrierValue.phaseDone(a, b) ? 1 : 0;
+          case MBAR_PARITY_DONE -> MbarrierValue.parityDone(a, b) ? 1 : 0;
         };
     return normalize(r, bits, signed);
   }

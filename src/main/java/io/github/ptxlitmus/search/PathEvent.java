@@ -59,4 +59,10 @@ record PathEvent(
     }
     return rmwOp.orElseThrow().apply(oldValue, operand, bits, signed);
   }
+
+  /** This event with another proxy (the implicit async proxy fence of bulk copies). */
+  PathEvent withProxy(Proxy other) {
+    return new PathEvent(group, instruction, kind, sem, scope, other, location, offset, bits,
+        signed, value, compare, rmwOp, barrierId, barrierExpected, barrierWaits, data, ctrl);
+  }
 }

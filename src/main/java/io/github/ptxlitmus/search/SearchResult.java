@@ -45,6 +45,7 @@ public final class SearchResult {
   private final Optional<String> limit;
   private final long candidates;
   private final Map<Axiom, Long> rejections;
+  private final List<String> nonTerminating;
 
   public SearchResult(
       List<Outcome> outcomes,
@@ -53,6 +54,22 @@ public final class SearchResult {
       Optional<String> limit,
       long candidates,
       Map<Axiom, Long> rejections) {
+    this(outcomes, boundHit, deadlock, limit, candidates, rejections, List.of());
+  }
+
+  /**
+   * @param nonTerminating the loops that may spin forever, as {@code P<i> line <n>} (the line
+   *     of the loop's label), sorted
+   */
+  public SearchResult(
+      List<Outcome> outcomes,
+      boolean boundHit,
+      boolean deadlock,
+      Optional<String> limit,
+      long candidates,
+      Map<Axiom, Long> rejections,
+      List<String> nonTerminating) {
+    this.nonTerminating = List.copyOf(nonTerminating);
     this.outcomes = List.copyOf(outcomes);
     this.boundHit = boundHit;
     this.deadlock = deadlock;
@@ -108,6 +125,11 @@ public final class SearchResult {
 
   public Map<Axiom, Long> rejections() {
     return rejections;
+  }
+
+  /** The loops that may spin forever in a fair execution ({@code P1 line 12}), sorted. */
+  public List<String> nonTerminating() {
+    return nonTerminating;
   }
 
   /**

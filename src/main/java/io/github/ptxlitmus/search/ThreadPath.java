@@ -8,7 +8,28 @@ import java.util.Map;
  * the branch decisions it took (each must hold for the path to be taken).
  */
 record ThreadPath(
-    int thread, List<PathEvent> events, Map<String, Expr> registers, List<Constraint> constraints) {
+    int thread,
+    List<PathEvent> events,
+    Map<String, Expr> registers,
+    List<Constraint> constraints,
+    PathAsync async,
+    java.util.Optional<Stuck> stuck) {
+
+  /** A path without asynchronous operations that runs to its end. */
+  ThreadPath(
+      int thread, List<PathEvent> events, Map<String, Expr> registers,
+      List<Constraint> constraints) {
+    this(thread, events, registers, constraints, PathAsync.none(events.size()),
+        java.util.Optional.empty());
+  }
+
+  /**
+   * The path ends inside a loop, which it may repeat forever: {@code line} is the line of the
+   * loop's label; events {@code from} to the end are the last iteration, whose reads must
+   * return values that repeat forever for the thread to hang (issue 15, "waits that never
+   * end").
+   */
+  record Stuck(int line, int from) {}
 
   /** A branch decision: {@code holds == (left cond right)}. */
   record Constraint(

@@ -2,6 +2,7 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.EventKind;
 import io.github.ptxlitmus.litmus.Address;
+import io.github.ptxlitmus.litmus.AsyncInstruction;
 import io.github.ptxlitmus.litmus.DataType;
 import io.github.ptxlitmus.litmus.Instruction;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
@@ -80,13 +81,29 @@ final class ThreadUnfolder {
       Locations locations,
       int loopBound,
       java.util.function.Consumer<List<ThreadPath>> body) {
+    return forEachPathCombination(test, locations, loopBound, false, body);
+  }
+
+  /**
+   * As above; {@code withStuck} also offers the paths that end spinning in a loop ({@link
+   * ThreadPath#stuck()}), for the search of waits that never end.
+   */
+  static boolean forEachPathCombination(
+      io.github.ptxlitmus.litmus.LitmusTest test,
+      Locations locations,
+      int loopBound,
+      boolean withStuck,
+      java.util.function.Consumer<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
     boolean boundHit = false;
     for (ThreadSpec t : test.threads()) {
       Result r = unfold(t, test.registerInits(), locations, loopBound);
       boundHit |= r.boundHit();
-      perThread.add(r.paths());
-      if (r.paths().isEmpty()) {
+      perThread.add(
+          withStuck
+              ? r.paths()
+              : r.paths().stream().filter(p -> p.stuck().isEmpty()).toList());
+      if (perThread.get(perThread.size() - 1).isEmpty()) {
         return boundHit;
       }
     }
@@ -129,7 +146,7 @@ final class ThreadUnfolder {
   private record Open(int join, BitSet reads) {}
 
   /** Mutable interpreter state of one path prefix; copied at forks. */
-  private static final class State {
+  static final class State {
     int pc;
     final Map<String, Expr> registers = new HashMap<>();
     final List<PathEvent> events = new ArrayList<>();
@@ -140,6 +157,9 @@ final class ThreadUnfolder {
     /** Per register: branch reads its value may depend on (assigned in a branch region). */
     final Map<String, BitSet> taint = new HashMap<>();
     final Map<Integer, Integer> backJumps = new HashMap<>();
+    /** Per label position: how many events the path had when it last passed the label. */
+    final Map<Integer, Integer> labelEvents = new HashMap<>();
+    final AsyncUnfolder.PathState async = new AsyncUnfolder.PathState();
     int group;
     /** The address chosen for the current instruction's register base, with its reads. */
     Long resolved;
@@ -156,6 +176,8 @@ final class ThreadUnfolder {
       c.open.addAll(open);
       taint.forEach((k, v) -> c.taint.put(k, (BitSet) v.clone()));
       c.backJumps.putAll(backJumps);
+      c.labelEvents.putAll(labelEvents);
+      c.async.copyFrom(async);
       c.resolved = resolved;
       c.addressReads = (BitSet) addressReads.clone();
       return c;
@@ -222,6 +244,9 @@ final class ThreadUnfolder {
           faulted = !resolveAddress(s, (Instruction.MemoryAccess) ins, work);
           alive = false;
         } else {
+          if (ins instanceof Instruction.Label) {
+            s.labelEvents.put(s.pc, s.events.size());
+          }
           step(s, ins);
           s.resolved = null;
           s.addressReads = new BitSet();
@@ -233,12 +258,7 @@ final class ThreadUnfolder {
         if (faulted) {
           registers.put(SearchResult.BAD_ADDRESS, Expr.constant(1));
         }
-        paths.add(
-            new ThreadPath(
-                thread.id(),
-                List.copyOf(s.events),
-                Map.copyOf(registers),
-                List.copyOf(s.constraints)));
+        paths.add(path(s, registers, Optional.empty()));
         if (paths.size() > MAX_PATHS) {
           throw new LitmusSyntaxException(
               code.get(0).position(), "unsupported: more than " + MAX_PATHS + " paths in a thread");
@@ -320,6 +340,7 @@ final class ThreadUnfolder {
       throw new LitmusSyntaxException(at.position(), "undefined label '" + label + "'");
     }
     if (target <= s.pc) {
+      stuckPath(s, target);
       int n = s.backJumps.merge(s.pc, 1, Integer::sum);
       if (n > loopBound) {
         boundHit = true;
@@ -330,7 +351,26 @@ final class ThreadUnfolder {
     return true;
   }
 
-  private Expr operand(State s, Operand op) {
+  /**
+   * Waits that never end (issue 15): the path as it stands when it takes a backward jump to
+   * {@code target}, ended there, is a candidate for a thread that spins forever in this loop.
+   * The iteration just run (events since the path last passed the loop's label) must then, in a
+   * consistent execution, read only values that repeat forever (see {@link ThreadPath.Stuck}).
+   */
+  private void stuckPath(State s, int target) {
+    int from = s.labelEvents.getOrDefault(target, s.events.size());
+    Instruction label = thread.instructions().get(target);
+    paths.add(path(s, s.registers,
+        Optional.of(new ThreadPath.Stuck(label.position().line(), from))));
+  }
+
+  private ThreadPath path(
+      State s, Map<String, Expr> registers, Optional<ThreadPath.Stuck> stuck) {
+    return new ThreadPath(thread.id(), List.copyOf(s.events), Map.copyOf(registers),
+        List.copyOf(s.constraints), s.async.finish(s.events.size()), stuck);
+  }
+
+  Expr operand(State s, Operand op) {
     if (op instanceof Operand.Imm imm) {
       return Expr.constant(imm.value());
     }
@@ -403,6 +443,8 @@ final class ThreadUnfolder {
       local(s, loc);
     } else if (ins instanceof Instruction.ProxyFence pf) {
       s.events.add(proxyFence(s, pf));
+    } else if (ins instanceof AsyncInstruction a) {
+      AsyncUnfolder.step(this, s, a);
     } else if (ins instanceof Instruction.ClusterBarrier cb) {
       s.events.add(
           controlEvent(
@@ -415,21 +457,7 @@ final class ThreadUnfolder {
 
   private void rmw(State s, Instruction.Rmw r) {
     Access a = access(s, r.address(), 0, r.type(), r.proxy(), r.space(), r);
-    Op op =
-        switch (r.op()) {
-          case ADD -> Op.ADD;
-          case SUB -> Op.SUB;
-          case EXCH, CAS -> Op.SECOND;
-          case MIN -> Op.MIN;
-          case MAX -> Op.MAX;
-          case AND -> Op.AND;
-          case OR -> Op.OR;
-          case XOR -> Op.XOR;
-          case INC -> Op.INC;
-          case DEC -> Op.DEC;
-          case MUL -> Op.MUL;
-          case DIV -> Op.DIV;
-        };
+    Op op = Op.of(r.op());
     Expr value;
     Optional<Expr> compare = Optional.empty();
     if (r.op() == Instruction.AtomicOp.CAS) {
@@ -533,11 +561,30 @@ final class ThreadUnfolder {
    * A resolved memory access. {@code space} is the instruction's state space, or the
    * location's when the instruction names none.
    */
-  private record Access(
+  record Access(
       String location, int offset, int bits, boolean signed, Proxy proxy, StateSpace space) {}
 
+  /** Bytes of the location {@code addr} names (from its offset to its end), at least 1. */
+  int locationBytes(State s, Address addr, Instruction ins) {
+    Locations.Info info;
+    long offset = addr.offset();
+    if (addr.isRegister()) {
+      Expr e = s.registers.get(addr.name());
+      if (!(e instanceof Expr.Const c) || locations.resolve(c.value() + offset).isEmpty()) {
+        throw new LitmusSyntaxException(ins.position(), "register '" + addr.name()
+            + "' holds no address");
+      }
+      var hit = locations.resolve(c.value() + offset).orElseThrow();
+      info = hit.getKey();
+      offset = hit.getValue();
+    } else {
+      info = locations.require(addr.name(), ins.position());
+    }
+    return (int) Math.max(1, info.bits() / 8 - offset);
+  }
+
   /** Resolves the address of vector element {@code element} (0 for scalars). */
-  private Access access(
+  Access access(
       State s,
       Address addr,
       int element,
@@ -578,7 +625,7 @@ final class ThreadUnfolder {
     return new Access(info.virtual(), (int) offset, bits, type.isSigned(), proxy, effective);
   }
 
-  private PathEvent memoryEvent(
+  PathEvent memoryEvent(
       State s,
       Instruction ins,
       EventKind kind,

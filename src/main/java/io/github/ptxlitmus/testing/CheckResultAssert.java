@@ -25,11 +25,20 @@ import org.assertj.core.api.AbstractAssert;
  * }</pre>
  *
  * <p>States are written in the condition language ({@code P1:r1 == 1 /\ x == 2}, {@code =}
- * and {@code ==} alike) or, where a full state is meant, also as {@code P1:r1=1; x=2;}. They
- * are evaluated against {@link CheckResult#states()}, which hold only the observed keys: a key
- * that is not observed fails the assertion (check with {@code
- * CheckOptions.defaults().withAllStates(true)} to observe every register and location).
+ * and {@code ==} alike) or, where a full state is meant, also as {@code P1:r1=1; x=2;}.
  * Failure messages list the expected and the allowed states, one per line.
+ *
+ * <p>No assertion passes vacuously. When the result {@link CheckResult#hasAllStates() holds
+ * every allowed state} (states mode, no limit hit) states are evaluated against {@link
+ * CheckResult#states()}, which hold only the observed keys: a key that is not observed fails
+ * the assertion (check with {@code CheckOptions.defaults().withAllStates(true)} to observe
+ * every register and location). Otherwise (decide mode keeps only a witness) a state the list
+ * does not settle is decided by re-checking the test with that state as its condition ({@link
+ * CheckResult#decide(String)}), and {@link #hasExactlyStates}, {@link #hasNoDataRace()} and
+ * absent flags re-check in states mode ({@link CheckResult#listStates()}); when that re-check
+ * hits a limit the assertion fails and says which. A result whose verdict is {@link
+ * Verdict#UNKNOWN} fails every assertion except {@link #isUnknown()} and {@code
+ * hasFlag(Flag.LIMIT_HIT)}, naming the limit.
  *
  * <p>Not thread-safe (like every AssertJ assert): use one instance from one thread.
  */
@@ -74,8 +83,23 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     return hasVerdict(Verdict.UNDEFINED);
   }
 
-  private CheckResultAssert hasVerdict(Verdict expected) {
+  /**
+   * A limit stopped the check before the answer was certain ({@link Verdict#UNKNOWN}).
+   *
+   * @return this
+   * @throws AssertionError when the verdict is definite
+   */
+  public CheckResultAssert isUnknown() {
     isNotNull();
+    if (actual.verdict() != Verdict.UNKNOWN) {
+      fail("Expecting the check of " + name() + " to be UNKNOWN (stopped by a limit) but its"
+          + " verdict is " + verdict() + ".");
+    }
+    return this;
+  }
+
+  private CheckResultAssert hasVerdict(Verdict expected) {
+    known("to be " + expected);
     if (actual.verdict() != expected) {
       fail("Expecting the outcome of interest of " + name() + "\n  " + condition()
           + "\nto be " + expected + " but it is " + verdict() + ".\n" + allowed());
@@ -105,7 +129,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
   }
 
   private CheckResultAssert condition(boolean holds) {
-    isNotNull();
+    known("to have a condition that " + (holds ? "holds" : "fails"));
     if (actual.conditionHolds() != holds) {
       fail("Expecting the condition of " + name() + "\n  " + condition() + "\nto "
           + (holds ? "hold but it fails" : "fail but it holds") + ".\n" + allowed());
@@ -124,13 +148,23 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when {@code state} does not parse
    */
   public CheckResultAssert allows(String state) {
-    isNotNull();
-    Condition c = LitmusParser.parseCondition(state);
+    Condition c = parse(state);
     String head = "Expecting " + name() + " to allow a final state with\n  "
         + LitmusPrinter.condition(c) + "\n";
-    checkObserved(c, head);
-    if (actual.states().stream().noneMatch(s -> States.holds(c, s))) {
-      fail(head + "but no allowed final state satisfies it.\n" + allowed() + explanation(state));
+    known(head);
+    if (actual.hasAllStates()) {
+      checkObserved(c, head);
+      if (actual.states().stream().noneMatch(s -> States.holds(c, s))) {
+        fail(head + "but no allowed final state satisfies it.\n" + allowed()
+            + explanation(state));
+      }
+    } else if (!listedSatisfies(c)) {
+      CheckResult decided = decide(state, head);
+      if (decided.verdict() != Verdict.ALLOWED) {
+        // No explanation here: listing the candidates of a large test can take the whole limit.
+        fail(head + "but the model forbids it (decided by a search with that state as the"
+            + " condition; " + mode() + "). CheckResult.explain(state) says why.");
+      }
     }
     return this;
   }
@@ -157,18 +191,111 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when {@code state} does not parse
    */
   public CheckResultAssert forbids(String state) {
-    isNotNull();
-    Condition c = LitmusParser.parseCondition(state);
+    Condition c = parse(state);
     String head = "Expecting " + name() + " to forbid every final state with\n  "
         + LitmusPrinter.condition(c) + "\n";
-    checkObserved(c, head);
-    List<FinalState> witnesses =
-        actual.states().stream().filter(s -> States.holds(c, s)).collect(Collectors.toList());
-    if (!witnesses.isEmpty()) {
-      fail(head + "but these allowed final states satisfy it:\n" + States.lines(witnesses, "  ")
-          + "\n" + allowed());
+    known(head);
+    if (actual.hasAllStates() || listedSatisfies(c)) {
+      checkObserved(c, head);
+      List<FinalState> witnesses =
+          actual.states().stream().filter(s -> States.holds(c, s)).collect(Collectors.toList());
+      if (!witnesses.isEmpty()) {
+        fail(head + "but these allowed final states satisfy it:\n"
+            + States.lines(witnesses, "  ") + "\n" + allowed());
+      }
+      return this;
+    }
+    CheckResult decided = decide(state, head);
+    if (decided.verdict() != Verdict.FORBIDDEN) {
+      fail(head + "but the model allows it (decided by a search with that state as the"
+          + " condition; " + mode() + "); a witness state:\n"
+          + States.lines(decided.states(), "  "));
     }
     return this;
+  }
+
+  /**
+   * Whether a listed state satisfies {@code c}: every listed state is allowed (a consistent
+   * execution produced it), so this settles {@code allows} even when the list is partial.
+   * False when {@code c} reads a key the list does not observe.
+   */
+  private boolean listedSatisfies(Condition c) {
+    if (actual.states().isEmpty()) {
+      return false;
+    }
+    Set<String> observed = actual.states().get(0).values().keySet();
+    return observed.containsAll(States.keys(c))
+        && actual.states().stream().anyMatch(s -> States.holds(c, s));
+  }
+
+  /**
+   * {@link CheckResult#decide(String)}, or a failure when it cannot decide: no checker
+   * attached, a key the test does not have, or a limit.
+   */
+  private CheckResult decide(String state, String head) {
+    CheckResult decided;
+    try {
+      decided = actual.decide(state);
+    } catch (IllegalStateException e) {
+      fail(head + "but cannot tell: " + mode() + " and the result has no checker attached to"
+          + " decide the state.");
+      throw e;
+    } catch (io.github.ptxlitmus.litmus.LitmusSyntaxException e) {
+      fail(head + "but the state is not one of this test: " + e.getMessage());
+      throw e;
+    }
+    if (decided.verdict() == Verdict.UNKNOWN || decided.verdict() == Verdict.UNDEFINED) {
+      fail(head + "but cannot tell: " + mode() + ", and deciding the state was stopped: "
+          + decided.verdict() + decided.unknownReason().map(r -> " (" + r + ")").orElse("")
+          + ".");
+    }
+    return decided;
+  }
+
+  /** Why {@link CheckResult#states()} do not settle a query, for messages. */
+  private String mode() {
+    return actual.has(Flag.DECIDED)
+        ? "the check ran in decide mode, which keeps only a witness state"
+        : "the state list is incomplete";
+  }
+
+  /**
+   * The result with every allowed state ({@link CheckResult#listStates()}), or a failure
+   * saying why there is none.
+   */
+  private CheckResult allStates(String head) {
+    if (actual.hasAllStates()) {
+      return actual;
+    }
+    CheckResult listed;
+    try {
+      listed = actual.listStates();
+    } catch (IllegalStateException e) {
+      fail(head + "but cannot tell: " + mode() + " and the result has no checker attached to"
+          + " list every state.");
+      throw e;
+    }
+    if (!listed.hasAllStates()) {
+      fail(head + "but cannot tell: " + mode() + ", and listing every state in states mode was"
+          + " stopped: " + listed.unknownReason().orElse("a limit was hit")
+          + ". Assert allows/forbids of single states instead, or raise the limit.");
+    }
+    return listed;
+  }
+
+  /** Fails when the verdict is UNKNOWN: nothing about the test is certain then. */
+  private void known(String what) {
+    isNotNull();
+    if (actual.verdict() == Verdict.UNKNOWN) {
+      String head = what.startsWith("Expecting") ? what : "Expecting " + name() + " " + what
+          + "\n";
+      fail(head + "but the check stopped at a limit before the answer was certain: "
+          + verdict() + ". Raise the limit (CheckOptions.withTimeLimit / withCandidateLimit).");
+    }
+  }
+
+  private static Condition parse(String state) {
+    return io.github.ptxlitmus.check.StateText.parse(state);
   }
 
   /**
@@ -182,15 +309,17 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when a condition form does not parse
    */
   public CheckResultAssert hasExactlyStates(String... states) {
-    isNotNull();
     Set<FinalState> expected = new LinkedHashSet<>();
     for (String s : states) {
       expected.add(States.parseState(s));
     }
-    String diff = stateDiff(expected);
+    String head = "Expecting " + name() + " to have exactly these final states ("
+        + expected.size() + "):\n" + States.lines(expected, "  ") + "\n";
+    known(head);
+    CheckResult all = allStates(head);
+    String diff = stateDiff(expected, all);
     if (!diff.isEmpty()) {
-      fail("Expecting " + name() + " to have exactly these final states (" + expected.size()
-          + "):\n" + States.lines(expected, "  ") + "\nbut " + allowed("the allowed final states are") + "\n" + diff);
+      fail(head + "but " + allowed("the allowed final states are", all) + "\n" + diff);
     }
     return this;
   }
@@ -203,10 +332,13 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    * @throws AssertionError when a race flag is set
    */
   public CheckResultAssert hasNoDataRace() {
-    isNotNull();
-    if (actual.has(Flag.DATA_RACE) || actual.has(Flag.MIXED_SIZE_RACE)) {
-      fail("Expecting " + name() + " to have no data race but its flags are " + flags()
-          + actual.unknownReason().map(r -> " (" + r + ")").orElse("") + ".");
+    String head = "Expecting " + name() + " to have no data race\n";
+    known(head);
+    CheckResult all =
+        actual.has(Flag.DATA_RACE) || actual.has(Flag.MIXED_SIZE_RACE) ? actual : allStates(head);
+    if (all.has(Flag.DATA_RACE) || all.has(Flag.MIXED_SIZE_RACE)) {
+      fail("Expecting " + name() + " to have no data race but its flags are " + flags(all)
+          + all.unknownReason().map(r -> " (" + r + ")").orElse("") + ".");
     }
     return this;
   }
@@ -220,8 +352,14 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    */
   public CheckResultAssert hasFlag(Flag flag) {
     isNotNull();
-    if (!actual.has(flag)) {
-      fail("Expecting " + name() + " to have flag " + flag + " but its flags are " + flags()
+    if (actual.has(flag) && (flag == Flag.LIMIT_HIT || actual.verdict() != Verdict.UNKNOWN)) {
+      return this; // a set flag is a fact about some execution (or about the check itself)
+    }
+    String head = "Expecting " + name() + " to have flag " + flag + "\n";
+    known(head);
+    CheckResult all = flag == Flag.DECIDED ? actual : allStates(head);
+    if (!all.has(flag)) {
+      fail("Expecting " + name() + " to have flag " + flag + " but its flags are " + flags(all)
           + ".");
     }
     return this;
@@ -236,7 +374,9 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    * @throws AssertionError when any part of the expectations is not met
    */
   public CheckResultAssert meets(Expectations expected) {
-    isNotNull();
+    known("to meet its expectations");
+    // Flags that must be absent unless listed are facts about every execution: always list.
+    CheckResult all = allStates("Expecting " + name() + " to meet its expectations\n");
     List<String> problems = new ArrayList<>();
     expected.verdict().filter(v -> v != actual.verdict()).ifPresent(v ->
         problems.add("verdict: expected " + v + ", is " + verdict()));
@@ -247,14 +387,14 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
                 : actual.conditionHolds() ? "holds" : "fails"));
       }
     });
-    String diff = expected.states().map(this::stateDiff).orElse("");
+    String diff = expected.states().map(e -> stateDiff(e, all)).orElse("");
     if (!diff.isEmpty()) {
       problems.add("states differ");
     }
     for (Flag f : EnumSet.allOf(Flag.class)) {
-      if (expected.flags().contains(f) && !actual.has(f)) {
+      if (expected.flags().contains(f) && !all.has(f)) {
         problems.add("flag " + f + " expected but not set");
-      } else if (Expectations.ABSENT_UNLESS_LISTED.contains(f) && actual.has(f)
+      } else if (Expectations.ABSENT_UNLESS_LISTED.contains(f) && all.has(f)
           && !expected.flags().contains(f)) {
         problems.add("flag " + f + " set but not expected");
       }
@@ -264,19 +404,19 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
       problems.forEach(p -> b.append("  ").append(p).append('\n'));
       expected.states().ifPresent(s -> b.append("Expected final states (").append(s.size())
           .append("):\n").append(States.lines(s, "  ")).append('\n'));
-      b.append(allowed());
+      b.append(allowed("Allowed final states", all));
       if (!diff.isEmpty()) {
         b.append('\n').append(diff);
       }
-      b.append("\nFlags: ").append(flags());
+      b.append("\nFlags: ").append(flags(all));
       fail(b.toString());
     }
     return this;
   }
 
   /** Missing and unexpected states, or empty when the sets are equal. */
-  private String stateDiff(Set<FinalState> expected) {
-    Set<FinalState> allowed = new TreeSet<>(actual.states());
+  private static String stateDiff(Set<FinalState> expected, CheckResult result) {
+    Set<FinalState> allowed = new TreeSet<>(result.states());
     Set<FinalState> missing = new TreeSet<>(expected);
     missing.removeAll(allowed);
     Set<FinalState> unexpected = new TreeSet<>(allowed);
@@ -323,16 +463,21 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     return actual.verdict() + actual.unknownReason().map(r -> " (" + r + ")").orElse("");
   }
 
+  private static String flags(CheckResult r) {
+    return r.flags().isEmpty() ? "[]" : EnumSet.copyOf(r.flags()).toString();
+  }
+
   private String flags() {
-    return actual.flags().isEmpty() ? "[]" : EnumSet.copyOf(actual.flags()).toString();
+    return flags(actual);
   }
 
   private String allowed() {
-    return allowed("Allowed final states");
+    return allowed(actual.hasAllStates() ? "Allowed final states" : "Allowed final states"
+        + " found (" + mode() + ")", actual);
   }
 
-  private String allowed(String label) {
-    return label + " (" + actual.states().size() + "):\n" + States.lines(actual.states(), "  ");
+  private static String allowed(String label, CheckResult r) {
+    return label + " (" + r.states().size() + "):\n" + States.lines(r.states(), "  ");
   }
 
   /** AssertJ formats the message with {@code String.format}: pass it as an argument. */

@@ -51,7 +51,7 @@ public record Expectations(
 
   /** Flags that must be absent unless an {@code expect-flags:} comment lists them. */
   public static final Set<Flag> ABSENT_UNLESS_LISTED =
-      Set.copyOf(EnumSet.of(Flag.DEADLOCK, Flag.LOOP_BOUND_HIT));
+      Set.copyOf(EnumSet.of(Flag.DEADLOCK, Flag.LOOP_BOUND_HIT, Flag.MAY_NOT_TERMINATE));
 
   private static final Pattern VERDICT =
       Pattern.compile("\\(\\*\\s*expect\\s*:(.*?)\\*\\)", Pattern.DOTALL);

@@ -2,37 +2,26 @@ package io.github.ptxlitmus.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The bench command's table and checks; the times themselves are not asserted. */
 class BenchCommandTest {
   @TempDir Path dir;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cmd = new CommandLine(new Main());
-    cmd.setOut(new PrintWriter(out, true));
-    cmd.setErr(new PrintWriter(err, true));
-    return cmd.execute(args);
-  }
+  private final CommandRun cli = new CommandRun();
 
   @Test
   void measuresFamiliesAndACorpusAndChecksTheAnswers() throws Exception {
     Files.writeString(dir.resolve("MP-2.litmus"), io.github.ptxlitmus.bench.Family.MP.generate(2));
     int code =
-        run("bench", "--families", "SB,LB", "--sizes", "2,3", "--repeat", "1", "--corpus",
+        cli.run("bench", "--families", "SB,LB", "--sizes", "2,3", "--repeat", "1", "--corpus",
             dir.toString());
-    assertThat(code).as(out.toString()).isEqualTo(0);
+    assertThat(code).as(cli.out.toString()).isEqualTo(0);
     String name = dir.getFileName().toString();
-    assertThat(out.toString())
+    assertThat(cli.out.toString())
         .contains("| case | mode | answer | check | pruned ms | baseline ms | ratio | check uses |"
             + " check ms |")
         .contains("| " + name + "/MP-2.litmus | states | Forbidden | ok | ")
@@ -45,16 +34,16 @@ class BenchCommandTest {
   @Test
   void aFileThatDoesNotParseFailsTheRun() throws Exception {
     Files.writeString(dir.resolve("bad.litmus"), "PTX bad\n{ }\n");
-    assertThat(run("bench", "--no-families", "--repeat", "1", "--corpus", dir.toString()))
+    assertThat(cli.run("bench", "--no-families", "--repeat", "1", "--corpus", dir.toString()))
         .isEqualTo(1);
-    assertThat(out.toString()).contains("/bad.litmus | states | error | ");
+    assertThat(cli.out.toString()).contains("/bad.litmus | states | error | ");
   }
 
   @Test
   void usageErrors() {
-    assertThat(run("bench", "--families", "XY")).isEqualTo(2);
-    assertThat(run("bench", "--repeat", "0", "--no-corpus")).isEqualTo(2);
-    assertThat(run("bench", "--corpus", dir.resolve("none").toString())).isEqualTo(2);
-    assertThat(run("bench", "--baseline-timeout", "0", "--no-corpus")).isEqualTo(2);
+    assertThat(cli.run("bench", "--families", "XY")).isEqualTo(2);
+    assertThat(cli.run("bench", "--repeat", "0", "--no-corpus")).isEqualTo(2);
+    assertThat(cli.run("bench", "--corpus", dir.resolve("none").toString())).isEqualTo(2);
+    assertThat(cli.run("bench", "--baseline-timeout", "0", "--no-corpus")).isEqualTo(2);
   }
 }

@@ -11,7 +11,7 @@ final class CommandRun {
 
   /** Runs the command line; returns the exit code. */
   int run(String... args) {
-    CommandLine cmd = new CommandLine(new Main());
+    CommandLine cmd = Main.commandLine();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     return cmd.execute(args);

@@ -20,7 +20,7 @@ class ParseCommandTest {
   private static Run run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cmd = new CommandLine(new Main());
+    CommandLine cmd = Main.commandLine();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     int code = cmd.execute(args);

@@ -44,7 +44,7 @@ class CorpusTest {
 
   @Test
   void knownShapes() throws Exception {
-    Corpus.files(); // skips when the shared corpus is absent (e.g. in a worktree)
+    Corpus.assumePresent();
     LitmusTest mp = LitmusParser.parse(Corpus.ROOT.resolve("Manual/MP-sys-fence.litmus"));
     assertThat(mp.threads()).hasSize(2);
     assertThat(mp.condition().quantifier()).isEqualTo(FinalCondition.Quantifier.NOT_EXISTS);

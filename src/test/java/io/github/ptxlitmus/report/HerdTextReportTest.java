@@ -21,17 +21,18 @@ class HerdTextReportTest {
     assertThat(HerdTextReport.block(Results.mp()))
         .isEqualTo(
             """
-            Test MP Forbidden
+            Test MP Allowed
             States 3
-            P1:r0=0; P1:r1=0;
-            P1:r0=0; P1:r1=1;
-            P1:r0=1; P1:r1=1;
+            1:r0=0; 1:r1=0;
+            1:r0=0; 1:r1=1;
+            1:r0=1; 1:r1=1;
             No
             Witnesses
             Positive: 0 Negative: 3
             Flag data-race
-            Condition exists (P1:r0 == 1 /\\ P1:r1 == 0)
+            Condition exists (1:r0=1 /\\ 1:r1=0)
             Observation MP Never 0 3
+            Verdict MP Forbidden
             Time MP 0.01
             """);
   }
@@ -55,17 +56,18 @@ class HerdTextReportTest {
     assertThat(HerdTextReport.block(r))
         .isEqualTo(
             """
-            Test SB Unknown
+            Test SB Required
             States 1
-            P0:r0=0; x=1;
-            Unknown
+            0:r0=0; x=1;
+            ??
             Witnesses
             Positive: 2 Negative: 1
             Flag loop-bound-hit
             Flag limit-hit
-            Unknown time limit 60 s
-            Condition forall (P1:r0 == 1 /\\ P1:r1 == 0)
+            Condition forall (1:r0=1 /\\ 1:r1=0)
             Observation SB Unknown 2 1
+            Verdict SB Unknown
+            Unknown SB time limit 60 s
             Time SB 60.00
             """);
   }

@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.github.ptxlitmus.cat.CatMemoryModel;
+import io.github.ptxlitmus.cat.CatModel;
 import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.LitmusChecker;
+import io.github.ptxlitmus.check.ModelComparison;
 import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusPrinter;
@@ -24,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -139,6 +143,41 @@ class ApiGuideTest {
   }
 
   /** Each ```java block of docs/api.md occurs in this file, line by line, at one indentation. */
+  @Test
+  void compareTwoModels() {
+    CheckOptions o = CheckOptions.defaults().withTimeLimit(Duration.ofSeconds(30));
+    ModelComparison c = ModelComparison.compare(
+        ModelComparison.Side.of("ptx", o),
+        ModelComparison.Side.of("src/test/resources/cat/sc.cat", o),   // a cat file
+        List.of(Path.of("src/test/resources/litmus/sb/SB+weak.litmus")));
+    ModelComparison.TestComparison t = c.tests().get(0);
+    List<FinalState> onlyPtx = t.onlyA();     // allowed by ptx, forbidden by sc.cat (sorted)
+    List<FinalState> onlySc = t.onlyB();      // allowed by sc.cat, forbidden by ptx
+    Optional<String> problem = t.problem();   // why the test was not compared (error, Unknown)
+    int differing = c.differing();            // also compared(), testsOnlyA(), statesOnlyA(), ...
+
+    assertThat(onlyPtx).hasToString("[P0:r0=0; P1:r1=0;]");
+    assertThat(onlySc).isEmpty();
+    assertThat(problem).isEmpty();
+    assertThat(differing).isEqualTo(1);
+  }
+
+  @Test
+  void catModelsFromJava() {
+    CatModel cat = CatModel.load(Path.of("src/test/resources/cat/sc.cat"));
+    String name = cat.name();                      // "sc.cat" (cat.title(): the first-line title)
+    List<String> constraints = cat.constraints();  // the checks' names: ["sc"]
+    LitmusChecker checker = LitmusChecker.create(
+        CheckOptions.defaults().withModel(CatMemoryModel.of(cat)));   // exhaustive, states mode
+    CheckResult r = checker.check(Path.of("src/test/resources/litmus/sb/SB+weak.litmus"));
+    String model = r.model();                      // "sc.cat"
+
+    assertThat(name).isEqualTo("sc.cat");
+    assertThat(constraints).containsExactly("sc");
+    assertThat(model).isEqualTo("sc.cat");
+    assertThat(r.verdict()).isEqualTo(Verdict.FORBIDDEN);
+  }
+
   @Test
   void everyJavaBlockOfTheGuideIsHere() throws IOException {
     List<String> guide = Files.readAllLines(Path.of("docs/api.md"), StandardCharsets.UTF_8);

@@ -73,11 +73,9 @@ class CheckResultAssertTest {
         false, Verdict.UNKNOWN, Optional.of("time limit 60 s"), 0, 0, Set.of(Flag.LIMIT_HIT),
         60_000, 9);
     assertThatThrownBy(() -> assertThat(unknown).isUndefined()).hasMessage(
-        "Expecting the outcome of interest of Slow\n"
-            + "  exists (P1:r0 == 1 /\\ P1:r1 == 0)\n"
-            + "to be UNDEFINED but it is UNKNOWN (time limit 60 s).\n"
-            + "Allowed final states (0):\n"
-            + "  (none)");
+        "Expecting Slow to be UNDEFINED\n"
+            + "but the check stopped at a limit before the answer was certain: UNKNOWN (time"
+            + " limit 60 s). Raise the limit (CheckOptions.withTimeLimit / withCandidateLimit).");
   }
 
   @Test

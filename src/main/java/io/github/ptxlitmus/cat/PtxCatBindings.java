@@ -1,0 +1,360 @@
+package io.github.ptxlitmus.cat;
+
+import com.google.common.collect.ImmutableMap;
+import io.github.ptxlitmus.event.Event;
+import io.github.ptxlitmus.event.EventKind;
+import io.github.ptxlitmus.litmus.Proxy;
+import io.github.ptxlitmus.litmus.Semantics;
+import io.github.ptxlitmus.relation.EventSet;
+import io.github.ptxlitmus.relation.Relation;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
+
+/**
+ * The base relations and tags of Dat3M's PTX cat files, computed from one candidate execution
+ * of this project. The table, with Dat3M's definitions, is in {@code docs/model.md} ("cat
+ * bindings"). What depends only on the events (tags, {@code po}, {@code loc}, {@code vloc},
+ * {@code sr}, {@code scta}, dependencies) is computed once by {@link #of}; {@link #bind} adds
+ * what a candidate chooses ({@code rf}, {@code co}, {@code sync_fence}, {@code syncbar}).
+ * Immutable and thread-safe.
+ *
+ * <p>Atomic RMWs are one event in this project; Dat3M compiles each into a load and a store
+ * related by {@code rmw} ({@code VisitorPTX}), and its cat files rely on that: the load reads
+ * from one write while the store is co-ordered and observed separately. So the bindings split
+ * every RMW event {@code i}: the load keeps id {@code i}, the store gets id {@code n + k} (k-th
+ * RMW), {@code po} orders the load before the store and both like the RMW, {@code rf} runs from
+ * an RMW's store and into its load, {@code co} relates stores, and the halves carry Dat3M's
+ * {@code Tag.PTX.loadMO}/{@code storeMO} tags ({@code atom.acquire}: load {@code ACQ}, store
+ * {@code RLX}; {@code atom.release}: load {@code RLX}, store {@code REL}). Relations passed to
+ * {@link #of} and {@link #bind} are over the {@code n} events; {@link #size()} is {@code n} plus
+ * the number of RMWs.
+ */
+public final class PtxCatBindings {
+  private static final Set<String> RELATIONS =
+      Set.of("po", "po-loc", "loc", "vloc", "id", "int", "ext", "rf", "rfe", "rfi", "co", "coe",
+          "coi", "fr", "fre", "fri", "rmw", "addr", "data", "ctrl", "sr", "scta", "syncbar",
+          "sync_barrier", "sync_fence");
+
+  private static final List<String> SETS =
+      List.of("W", "R", "M", "F", "IW", "WEAK", "RLX", "ACQ", "REL", "ACQ_REL", "SC", "CTA",
+          "CLUSTER", "GPU", "SYS", "GEN", "TEX", "SUR", "CON", "ASYNC", "TENSORMAP", "ALIAS",
+          "PROXY");
+
+  private static final ImmutableMap<String, CatType> VOCABULARY = vocabularyMap();
+
+  /** The names {@link #varying} binds: what a candidate chooses beyond its events. */
+  public static final Set<String> VARYING =
+      Set.of("rf", "rfe", "rfi", "co", "coe", "coi", "fr", "fre", "fri", "sync_fence",
+          "syncbar", "sync_barrier");
+
+  /** Which part of an event a bound event is. */
+  private enum Part {
+    WHOLE,
+    LOAD,
+    STORE
+  }
+
+  /** One event of the bindings: an event of the execution, or a half of an RMW. */
+  private record Node(Event event, Part part) {
+    boolean reads() {
+      return part == Part.LOAD || (part == Part.WHOLE && event.reads());
+    }
+
+    boolean writes() {
+      return part == Part.STORE || (part == Part.WHOLE && event.writes());
+    }
+  }
+
+  private final int n;
+  /** The id of each event's write: its own, or its store half for an RMW. */
+  private final int[] store;
+  private final CatBindings base;
+  private final Relation sr;
+  private final Relation internal;
+  private final Relation scta;
+
+  private PtxCatBindings(int n, int[] store, CatBindings base, Relation sr,
+      Relation internal, Relation scta) {
+    this.n = n;
+    this.store = store;
+    this.base = base;
+    this.sr = sr;
+    this.internal = internal;
+    this.scta = scta;
+  }
+
+  private static ImmutableMap<String, CatType> vocabularyMap() {
+    Map<String, CatType> m = new LinkedHashMap<>();
+    RELATIONS.stream().sorted().forEach(r -> m.put(r, CatType.RELATION));
+    SETS.forEach(s -> m.put(s, CatType.SET));
+    return ImmutableMap.copyOf(m);
+  }
+
+  /** Every name {@link #bind} defines, with its type. */
+  public static Map<String, CatType> vocabulary() {
+    return VOCABULARY;
+  }
+
+  /**
+   * The event-only part of the bindings.
+   *
+   * @param events the events, {@code id} = index (initial writes have thread -1)
+   * @param po program order (without initial writes)
+   * @param addr address dependencies (read → dependent event)
+   * @param data data dependencies
+   * @param ctrl control dependencies
+   * @throws IllegalArgumentException if a relation is not over {@code events.size()} events
+   */
+  public static PtxCatBindings of(
+      List<Event> events, Relation po, Relation addr, Relation data, Relation ctrl) {
+    int n = events.size();
+    List<Node> nodes = new ArrayList<>();
+    int[] store = new int[n];
+    for (Event e : events) {
+      nodes.add(new Node(e, e.kind() == EventKind.RMW ? Part.LOAD : Part.WHOLE));
+      store[e.id()] = e.id();
+    }
+    for (Event e : events) {
+      if (e.kind() == EventKind.RMW) {
+        store[e.id()] = nodes.size();
+        nodes.add(new Node(e, Part.STORE));
+      }
+    }
+    int size = nodes.size();
+    CatBindings.Builder b = CatBindings.builder(size);
+    b.set("W", set(nodes, Node::writes));
+    b.set("R", set(nodes, Node::reads));
+    b.set("M", set(nodes, x -> x.event().isMemory()));
+    b.set("F", set(nodes, x -> !x.event().isMemory()));
+    b.set("IW", set(nodes, x -> x.event().isInit()));
+    for (String tag : SETS.subList(5, SETS.size())) {
+      b.set(tag, set(nodes, x -> tags(x).contains(tag)));
+    }
+    Relation loc = pairs(nodes, (x, y) -> x.event().overlaps(y.event()));
+    Relation vloc =
+        pairs(nodes, (x, y) -> x.event().isMemory() && y.event().isMemory()
+            && x.event().sameVirtualRange(y.event()));
+    Relation internal =
+        pairs(nodes, (x, y) -> x.event().id() == y.event().id()
+            || (x.event().thread() >= 0 && x.event().thread() == y.event().thread()));
+    Relation sr =
+        pairs(nodes, (x, y) -> scoped(x.event()) && scoped(y.event())
+            && x.event().scopeIncludes(y.event().position())
+            && y.event().scopeIncludes(x.event().position()));
+    Relation scta =
+        pairs(nodes, (x, y) -> !x.event().isInit() && !y.event().isInit()
+            && x.event().position().sameCta(y.event().position()));
+    Relation.Builder poB = Relation.builder(size);
+    Relation.Builder rmw = Relation.builder(size);
+    for (Event e : events) {
+      if (e.kind() == EventKind.RMW) {
+        poB.add(e.id(), store[e.id()]);
+        rmw.add(e.id(), store[e.id()]);
+      }
+    }
+    Relation poX = poB.build().union(expand(size, store, po, true, true));
+    b.relation("po", poX)
+        .relation("loc", loc)
+        .relation("po-loc", poX.intersection(loc))
+        .relation("vloc", vloc)
+        .relation("id", Relation.identity(size))
+        .relation("int", internal)
+        .relation("ext", Relation.full(size).difference(internal))
+        .relation("rmw", rmw.build())
+        .relation("addr", expand(size, store, addr, false, true))
+        .relation("data", expand(size, store, data, false, true))
+        .relation("ctrl", expand(size, store, ctrl, false, true))
+        .relation("sr", sr)
+        .relation("scta", scta);
+    return new PtxCatBindings(n, store, b.build(), sr, internal, scta);
+  }
+
+  /**
+   * {@code r} over the split events: each pair (a, b) becomes (a, b) and, where {@code fromStore}
+   * / {@code toStore}, also from a's store half / to b's store half.
+   */
+  private static Relation expand(int size, int[] store, Relation r, boolean fromStore,
+      boolean toStore) {
+    Relation.Builder b = Relation.builder(size);
+    r.forEach(
+        (x, y) -> {
+          b.add(x, y);
+          if (toStore) {
+            b.add(x, store[y]);
+          }
+          if (fromStore) {
+            b.add(store[x], y);
+            if (toStore) {
+              b.add(store[x], store[y]);
+            }
+          }
+        });
+    return b.build();
+  }
+
+  /** The event a bound event belongs to: itself, or the RMW whose store half it is. */
+  public int eventOf(int bound) {
+    if (bound < n) {
+      return bound;
+    }
+    for (int e = 0; e < n; e++) {
+      if (store[e] == bound) {
+        return e;
+      }
+    }
+    throw new IllegalArgumentException("no bound event " + bound);
+  }
+
+  /** The number of bound events: the events plus one store half per RMW. */
+  public int size() {
+    return base.size();
+  }
+
+  /**
+   * The full bindings for one candidate.
+   *
+   * @param rf reads-from, write → read, over the {@code n} events
+   * @param co the coherence order as the cat file sees it before its own {@code let co = co+}:
+   *     a strict partial order per location with each initial write before the location's
+   *     other writes (Dat3M's PTX co is not total), over the {@code n} events
+   * @param fenceScOrder the Fence-SC order; {@code sync_fence} is its restriction to pairs of
+   *     fence.sc whose scopes include each other's threads (Dat3M orients exactly those)
+   * @param barrierSync barrier synchronization, arrive → wait of one barrier phase
+   * @throws IllegalArgumentException if a relation is not over the {@code n} events
+   */
+  public CatBindings bind(Relation rf, Relation co, Relation fenceScOrder,
+      Relation barrierSync) {
+    return varying(base.toBuilder(), rf, co, fenceScOrder, barrierSync);
+  }
+
+  /** The bindings that depend only on the events: every name except {@link #VARYING}. */
+  public CatBindings fixed() {
+    return base;
+  }
+
+  /**
+   * Only the {@link #VARYING} names, for a model {@link CatModel#prepare prepared} on {@link
+   * #fixed()}; arguments as {@link #bind}.
+   */
+  public CatBindings varying(Relation rf, Relation co, Relation fenceScOrder,
+      Relation barrierSync) {
+    return varying(CatBindings.builder(base.size()), rf, co, fenceScOrder, barrierSync);
+  }
+
+  private CatBindings varying(CatBindings.Builder into, Relation rf, Relation co,
+      Relation fenceScOrder, Relation barrierSync) {
+    int size = base.size();
+    Relation.Builder rfB = Relation.builder(size);
+    rf.forEach((w, r) -> rfB.add(store[w], r));
+    Relation.Builder coB = Relation.builder(size);
+    co.forEach((a, c) -> coB.add(store[a], store[c]));
+    Relation rfX = rfB.build();
+    Relation coX = coB.build();
+    Relation ext = Relation.full(size).difference(internal);
+    Relation fr = rfX.inverse().compose(coX).difference(Relation.identity(size));
+    return into
+        .relation("rf", rfX)
+        .relation("rfe", rfX.intersection(ext))
+        .relation("rfi", rfX.intersection(internal))
+        .relation("co", coX)
+        .relation("coe", coX.intersection(ext))
+        .relation("coi", coX.intersection(internal))
+        .relation("fr", fr)
+        .relation("fre", fr.intersection(ext))
+        .relation("fri", fr.intersection(internal))
+        .relation("sync_fence", widen(fenceScOrder, size).intersection(sr))
+        .relation("syncbar", widen(barrierSync, size))
+        .relation("sync_barrier", widen(barrierSync, size).intersection(scta))
+        .build();
+  }
+
+  /** A relation over the n events, over the split events (store halves unrelated). */
+  private Relation widen(Relation r, int size) {
+    if (r.size() != n) {
+      throw new IllegalArgumentException("relation over " + r.size() + " events, not " + n);
+    }
+    Relation.Builder b = Relation.builder(size);
+    r.forEach(b::add);
+    return b.build();
+  }
+
+  private static EventSet set(List<Node> nodes, Predicate<Node> p) {
+    return EventSet.fromPredicate(nodes.size(), i -> p.test(nodes.get(i)));
+  }
+
+  private static Relation pairs(List<Node> nodes, BiPredicate<Node, Node> p) {
+    return Relation.fromPredicate(nodes.size(), (i, j) -> p.test(nodes.get(i), nodes.get(j)));
+  }
+
+  /** Dat3M gives a scope tag to non-weak memory operations and to fence.sc/acq_rel. */
+  private static boolean scoped(Event e) {
+    return switch (e.kind()) {
+      case READ, WRITE, RMW -> e.sem() != Semantics.WEAK;
+      case FENCE -> true;
+      default -> false;
+    };
+  }
+
+  /** The tag sets a bound event belongs to (besides W, R, M, F, IW). */
+  private static Set<String> tags(Node x) {
+    Event e = x.event();
+    Set<String> t = new HashSet<>();
+    switch (e.kind()) {
+      case READ, WRITE, RMW -> {
+        Semantics sem = e.sem();
+        if (x.part() == Part.LOAD) { // Tag.PTX.loadMO
+          sem = sem == Semantics.ACQUIRE || sem == Semantics.ACQ_REL ? Semantics.ACQUIRE
+              : Semantics.RELAXED;
+        } else if (x.part() == Part.STORE) { // Tag.PTX.storeMO
+          sem = sem == Semantics.RELEASE || sem == Semantics.ACQ_REL ? Semantics.RELEASE
+              : Semantics.RELAXED;
+        }
+        t.add(switch (sem) {
+          case WEAK -> "WEAK";
+          case RELAXED -> "RLX";
+          case ACQUIRE -> "ACQ";
+          case RELEASE -> "REL";
+          case ACQ_REL -> "ACQ_REL";
+          case SC -> "SC";
+        });
+        t.add(proxyTag(e.proxy()));
+      }
+      case FENCE -> {
+        t.add(switch (e.sem()) {
+          case SC -> "SC";
+          case ACQUIRE -> "ACQ";
+          case RELEASE -> "REL";
+          default -> "ACQ_REL";
+        });
+        t.add("GEN");
+      }
+      case PROXY_FENCE -> {
+        t.add("PROXY");
+        t.add(e.isAliasFence() ? "ALIAS" : proxyTag(e.proxy()));
+      }
+      default -> {}
+    }
+    if (scoped(e)) {
+      t.add(e.scope().name());
+    }
+    return t;
+  }
+
+  private static String proxyTag(Proxy p) {
+    return switch (p) {
+      case GENERIC -> "GEN";
+      case TEXTURE -> "TEX";
+      case SURFACE -> "SUR";
+      case CONSTANT -> "CON";
+      case ASYNC -> "ASYNC";
+      case TENSORMAP -> "TENSORMAP";
+    };
+  }
+
+}

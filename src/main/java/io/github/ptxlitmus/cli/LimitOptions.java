@@ -1,0 +1,68 @@
+package io.github.ptxlitmus.cli;
+
+import io.github.ptxlitmus.check.CheckOptions;
+import java.time.Duration;
+import java.util.function.Function;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The options that bound a run, shared by {@code check} and {@code compare} (a picocli mixin):
+ * {@code -j}, {@code --timeout}, {@code --bound}. Mutable while picocli fills it; used from the
+ * command's thread.
+ */
+final class LimitOptions {
+  @Option(
+      names = {"-j", "--jobs"},
+      paramLabel = "N",
+      description = "Tests checked in parallel (default: number of processors).")
+  private Integer jobs;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      description = "Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
+  private double timeout = 60;
+
+  @Option(
+      names = "--bound",
+      paramLabel = "K",
+      description = "Loop unrolling bound (default: the checker's, 2).")
+  private Integer bound;
+
+  /**
+   * {@code options} with the time limit and loop bound given.
+   *
+   * @param usage makes the usage error for an invalid value
+   */
+  CheckOptions apply(CheckOptions options, Function<String, ParameterException> usage) {
+    if (!(timeout > 0) || Double.isInfinite(timeout)) {
+      throw usage.apply("--timeout must be a positive number of seconds: " + timeout);
+    }
+    CheckOptions o =
+        options.withTimeLimit(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
+    if (bound != null) {
+      if (bound < 0) {
+        throw usage.apply("--bound must be >= 0: " + bound);
+      }
+      o = o.withLoopBound(bound);
+    }
+    if (jobs != null && jobs < 1) {
+      throw usage.apply("-j must be >= 1: " + jobs);
+    }
+    return o;
+  }
+
+  /** Tests checked at once: {@code -j}, else the number of processors. */
+  int threads() {
+    return jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+  }
+
+  /**
+   * The safety net behind the checker's own time limit: a check still running at twice the
+   * limit plus one second is abandoned.
+   */
+  static Duration hardLimit(CheckOptions options) {
+    return options.timeLimit().multipliedBy(2).plusSeconds(1);
+  }
+}

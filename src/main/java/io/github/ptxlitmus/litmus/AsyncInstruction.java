@@ -1,0 +1,221 @@
+package io.github.ptxlitmus.litmus;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Instructions of the asynchronous world (DESIGN §6): mbarrier objects, asynchronous copies
+ * and stores, their completion mechanisms, and the CUDA API calls of host threads. Defaults of
+ * the PTX ISA's instruction sections are applied by the parser ({@link AsyncInstructionParser}),
+ * so consumers never see "unspecified".
+ */
+public sealed interface AsyncInstruction extends Instruction
+    permits AsyncInstruction.MbarrierInit,
+        AsyncInstruction.MbarrierUpdate,
+        AsyncInstruction.MbarrierWait,
+        AsyncInstruction.MbarrierInitFence,
+        AsyncInstruction.AsyncCopy,
+        AsyncInstruction.AsyncStore,
+        AsyncInstruction.CommitGroup,
+        AsyncInstruction.WaitGroup,
+        AsyncInstruction.CpAsyncMbarrierArrive,
+        AsyncInstruction.ApiCall {
+
+  /**
+   * {@code mbarrier.init.shared{::cta}.b64 [M], count}: a weak 8-byte write that sets phase 0,
+   * pending = expected = {@code count}, tx-count 0 (DESIGN §6.1).
+   */
+  record MbarrierInit(Address mbarrier, Operand count, SourcePosition position, String text)
+      implements AsyncInstruction {}
+
+  /** What an mbarrier update does to the object (DESIGN §6.1, PTX ISA mbarrier). */
+  enum MbarrierOp {
+    /** {@code mbarrier.arrive}: pending -= count. */
+    ARRIVE,
+    /** {@code mbarrier.arrive_drop}: pending -= count and expected -= count. */
+    ARRIVE_DROP,
+    /** {@code mbarrier.expect_tx}: tx-count += bytes. */
+    EXPECT_TX,
+    /** {@code mbarrier.complete_tx}: tx-count -= bytes. */
+    COMPLETE_TX,
+    /** {@code mbarrier.arrive.expect_tx}: tx-count += bytes, then pending -= count. */
+    ARRIVE_EXPECT_TX,
+    /** {@code mbarrier.arrive_drop.expect_tx}. */
+    ARRIVE_DROP_EXPECT_TX;
+
+    /** True when the update counts arrivals. */
+    public boolean arrives() {
+      return this != EXPECT_TX && this != COMPLETE_TX;
+    }
+  }
+
+  /**
+   * An mbarrier update: a strong atomic read-modify-write of M at {@code scope} (DESIGN §6.1
+   * decision). {@code state} receives the opaque phase state ({@code _} or absent: none);
+   * {@code count} is the arrival count (default 1), {@code tx} the transaction bytes of the
+   * expect_tx/complete_tx forms. {@code sem} is RELEASE or RELAXED.
+   */
+  record MbarrierUpdate(
+      MbarrierOp op,
+      Optional<String> state,
+      Address mbarrier,
+      Operand count,
+      Operand tx,
+      Semantics sem,
+      Scope scope,
+      StateSpace space,
+      SourcePosition position,
+      String text)
+      implements AsyncInstruction {}
+
+  /**
+   * {@code mbarrier.test_wait} / {@code try_wait} ({@code .parity}): a strong read of M at
+   * {@code scope} with {@code sem} ACQUIRE or RELAXED; {@code destination} becomes 1 when the
+   * phase named by {@code phase} (a state from an arrive, or a parity with {@code parity})
+   * has completed, else 0.
+   */
+  record MbarrierWait(
+      boolean tryWait,
+      boolean parity,
+      String destination,
+      Address mbarrier,
+      Operand phase,
+      Semantics sem,
+      Scope scope,
+      SourcePosition position,
+      String text)
+      implements AsyncInstruction {}
+
+  /**
+   * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope for the
+   * thread's earlier {@code mbarrier.init} writes only (DESIGN §6.2, Initialisation).
+   */
+  record MbarrierInitFence(SourcePosition position, String text) implements AsyncInstruction {}
+
+  /** The asynchronous copy instructions (DESIGN §6.2). */
+  enum CopyKind {
+    /** {@code cp.async} (non-bulk): generic proxy, completed through groups or an mbarrier. */
+    CP_ASYNC,
+    /** {@code cp.async.bulk}: async proxy (8.6). */
+    BULK,
+    /** {@code cp.reduce.async.bulk}: async proxy, each element a relaxed gpu RMW. */
+    REDUCE_BULK
+  }
+
+  /** How an asynchronous operation's completion is observed (DESIGN §6.2). */
+  enum Completion {
+    /** {@code cp.async} groups: commit_group / wait_group / wait_all. */
+    CP_ASYNC_GROUP,
+    /** {@code .mbarrier::complete_tx::bytes}: an implicit complete-tx on an mbarrier. */
+    MBARRIER,
+    /** {@code .bulk_group}: cp.async.bulk.commit_group / wait_group. */
+    BULK_GROUP
+  }
+
+  /**
+   * An asynchronous copy of {@code size} bytes from {@code source} to {@code destination}.
+   * {@code mbarrier} is present exactly for {@link Completion#MBARRIER}; {@code reduction}
+   * exactly for {@link CopyKind#REDUCE_BULK}. {@code sem}/{@code scope}: WEAK and empty unless
+   * written ({@code .relaxed.sys}, 8.8's examples). {@code elementBits}: the element width the
+   * copy is split into when the instruction names a type, else empty.
+   */
+  record AsyncCopy(
+      CopyKind kind,
+      Completion completion,
+      Address destination,
+      StateSpace destinationSpace,
+      Address source,
+      StateSpace sourceSpace,
+      long size,
+      Optional<Address> mbarrier,
+      Optional<AtomicOp> reduction,
+      Semantics sem,
+      Optional<Scope> scope,
+      Optional<Integer> elementBits,
+      SourcePosition position,
+      String text)
+      implements AsyncInstruction {}
+
+  /**
+   * {@code st.async} (reduction empty) or {@code red.async} (reduction present): a write (RMW)
+   * of {@code values} to remote shared memory through the generic proxy, followed by an
+   * implicit complete-tx of the bytes written on {@code mbarrier} (DESIGN §6.2, §6.3).
+   */
+  record AsyncStore(
+      Optional<AtomicOp> reduction,
+      Address address,
+      List<Operand> values,
+      Address mbarrier,
+      Semantics sem,
+      Optional<Scope> scope,
+      DataType type,
+      SourcePosition position,
+      String text)
+      implements AsyncInstruction {
+    public AsyncStore {
+      values = List.copyOf(values);
+    }
+  }
+
+  /** {@code cp.async.commit_group} ({@code bulk} false) or {@code cp.async.bulk.commit_group}. */
+  record CommitGroup(boolean bulk, SourcePosition position, String text)
+      implements AsyncInstruction {}
+
+  /**
+   * {@code cp.async.wait_group N}, {@code cp.async.wait_all} (= commit_group; wait_group 0,
+   * {@code all} true), {@code cp.async.bulk.wait_group{.read} N}.
+   */
+  record WaitGroup(
+      boolean bulk, boolean readOnly, boolean all, long pending, SourcePosition position,
+      String text)
+      implements AsyncInstruction {}
+
+  /**
+   * {@code cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [M]}: an asynchronous arrive on
+   * M after all of the thread's earlier cp.async (DESIGN §6.2 decision: release, cta scope);
+   * without {@code .noinc} the pending count is first raised by one.
+   */
+  record CpAsyncMbarrierArrive(
+      boolean noinc, Address mbarrier, SourcePosition position, String text)
+      implements AsyncInstruction {}
+
+  /** The CUDA API calls a host thread can make (8.9.4 API synchronization). */
+  enum ApiOp {
+    /** {@code cudaLaunchKernel kernel, stream}. */
+    LAUNCH("cudaLaunchKernel"),
+    /** {@code cudaStreamSynchronize stream}. */
+    STREAM_SYNCHRONIZE("cudaStreamSynchronize"),
+    /** {@code cudaDeviceSynchronize}. */
+    DEVICE_SYNCHRONIZE("cudaDeviceSynchronize"),
+    /** {@code cudaEventRecord event, stream}. */
+    EVENT_RECORD("cudaEventRecord"),
+    /** {@code cudaStreamWaitEvent stream, event}. */
+    STREAM_WAIT_EVENT("cudaStreamWaitEvent"),
+    /** {@code cudaEventSynchronize event}. */
+    EVENT_SYNCHRONIZE("cudaEventSynchronize");
+
+    private final String ptxName;
+
+    ApiOp(String ptxName) {
+      this.ptxName = ptxName;
+    }
+
+    /** The call's name as written. */
+    public String callName() {
+      return ptxName;
+    }
+  }
+
+  /**
+   * A CUDA API call of a host thread. {@code kernel}, {@code stream} and {@code event} are
+   * names (streams: {@code 0} is the default stream); empty when the call has no such operand.
+   */
+  record ApiCall(
+      ApiOp op,
+      Optional<String> kernel,
+      Optional<String> stream,
+      Optional<String> event,
+      SourcePosition position,
+      String text)
+      implements AsyncInstruction {}
+}

@@ -1,0 +1,87 @@
+package io.github.ptxlitmus.report;
+
+import io.github.ptxlitmus.check.FinalState;
+import io.github.ptxlitmus.litmus.Condition;
+import io.github.ptxlitmus.litmus.FinalCondition;
+import java.util.Map;
+
+/**
+ * Values, states and conditions as herd7's logs write them, so that herd's log readers
+ * (msort7, mcompare7; grammar in herdtools7 {@code tools/lexLog_tools.mll}) accept them:
+ * registers are {@code 1:r0} (no {@code P}), states {@code 1:r0=1; x=2;}, conditions {@code
+ * exists (1:r0=1 /\ ~(x=2))}. Stateless.
+ */
+public final class HerdSyntax {
+  private HerdSyntax() {}
+
+  /**
+   * herd's key of a state entry: {@code P1:r0} → {@code 1:r0}; locations unchanged.
+   *
+   * @param key a {@link FinalState} key
+   * @return the key as herd prints it
+   */
+  public static String key(String key) {
+    return key.startsWith("P") && key.indexOf(':') > 1 ? key.substring(1) : key;
+  }
+
+  /**
+   * A state as herd prints it: {@code 1:r0=1; x=2;}.
+   *
+   * @param state a final state
+   * @return one line, no trailing newline
+   */
+  public static String state(FinalState state) {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, Long> e : state.values().entrySet()) {
+      sb.append(sb.length() == 0 ? "" : " ").append(key(e.getKey())).append('=')
+          .append(e.getValue()).append(';');
+    }
+    return sb.toString();
+  }
+
+  /**
+   * A condition as herd prints it: {@code exists (1:r0=1 /\ 1:r1=0)}, {@code ~exists (...)},
+   * {@code forall (...)}. Equality is {@code =}, disequality {@code ~(a=b)}; the orderings
+   * herd's logs lack keep our operators.
+   *
+   * @param condition a final condition
+   * @return one line, no trailing newline
+   */
+  public static String condition(FinalCondition condition) {
+    return condition.quantifier().keyword() + " (" + body(condition.body(), 0) + ")";
+  }
+
+  /** Precedence: 0 top, 1 operand of \/, 2 operand of /\, 3 operand of ~. */
+  private static String body(Condition c, int context) {
+    if (c instanceof Condition.Or o) {
+      return wrap(body(o.left(), 1) + " \\/ " + body(o.right(), 1), context > 1);
+    } else if (c instanceof Condition.And a) {
+      return wrap(body(a.left(), 2) + " /\\ " + body(a.right(), 2), context > 2);
+    } else if (c instanceof Condition.Not n) {
+      return "~" + body(n.operand(), 3);
+    } else if (c instanceof Condition.Constant k) {
+      return k.value() ? "true" : "false";
+    }
+    Condition.Compare cmp = (Condition.Compare) c;
+    String left = term(cmp.left());
+    String right = term(cmp.right());
+    return switch (cmp.op()) {
+      case EQ -> wrap(left + "=" + right, context == 3);
+      case NE -> "~(" + left + "=" + right + ")";
+      default -> "(" + left + " " + cmp.op().symbol() + " " + right + ")";
+    };
+  }
+
+  private static String term(Condition.Term t) {
+    if (t instanceof Condition.RegisterTerm r) {
+      return r.thread() + ":" + r.register();
+    } else if (t instanceof Condition.LocationTerm l) {
+      return l.location();
+    }
+    return Long.toString(((Condition.ConstantTerm) t).value());
+  }
+
+  private static String wrap(String s, boolean parenthesize) {
+    return parenthesize ? "(" + s + ")" : s;
+  }
+}

@@ -1,0 +1,79 @@
+package io.github.ptxlitmus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CompareCommandTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private static String resource(String name) {
+    try {
+      return Path.of(CompareCommandTest.class.getResource(name).toURI()).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private int run(String... args) {
+    CommandLine cmd = new CommandLine(new Main());
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    return cmd.execute(args);
+  }
+
+  @Test
+  void printsDifferingStatesAndTheSummary() {
+    int code = run("compare", "--model", "ptx", "--model", resource("/cat/sc.cat"), "-j", "1",
+        resource("/litmus/sb/SB+weak.litmus"), resource("/litmus/sb/SB+fence.sc.gpu.litmus"));
+    assertThat(code).isZero();
+    assertThat(out.toString())
+        .contains("Test SB+weak (")
+        .contains("  only ptx   : P0:r0=0; P1:r1=0;")
+        .contains("  condition: ptx Ok, sc.cat No")
+        .doesNotContain("Test SB+fence.sc.gpu")
+        .contains("Compare ptx vs sc.cat")
+        .containsPattern("tests compared +2")
+        .containsPattern("tests that differ +1")
+        .containsPattern("tests with states only ptx allows +1")
+        .containsPattern("states only sc.cat allows +0");
+  }
+
+  @Test
+  void usageErrors(@TempDir Path dir) throws IOException {
+    String sb = resource("/litmus/sb/SB+weak.litmus");
+    assertThat(run("compare", "--model", "ptx", sb)).isEqualTo(2);
+    assertThat(err.toString()).contains("--model must be given exactly twice, got 1");
+    assertThat(run("compare", "--model", "ptx", "--model", "nosuch", sb)).isEqualTo(2);
+    assertThat(err.toString()).contains("--model: unknown model 'nosuch'");
+    Path cat = Files.writeString(dir.resolve("bad.cat"), "B\nlet a = po | W\n");
+    assertThat(run("compare", "--model", "ptx", "--model", cat.toString(), sb)).isEqualTo(2);
+    assertThat(err.toString()).contains(cat + ":2:12: '|' between a relation and a set");
+  }
+
+  @Test
+  void checkWithACatModel(@TempDir Path dir) throws IOException {
+    String sb = resource("/litmus/sb/SB+weak.litmus");
+    assertThat(run("check", "--cat", resource("/cat/sc.cat"), sb)).isZero();
+    assertThat(out.toString()).contains("Model sc.cat").contains("Test SB+weak Forbidden");
+    assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--explain", sb)).isZero();
+    assertThat(out.toString())
+        .contains("cat model sc.cat: sc fails for every coherence order contained in this one")
+        .contains("-sc-> P0: ld.weak r0, y");
+    Path cat = Files.writeString(dir.resolve("bad.cat"), "B\n(* open\n");
+    assertThat(run("check", "--cat", cat.toString(), sb)).isEqualTo(2);
+    assertThat(err.toString()).contains("--cat: " + cat + ":2:1: unterminated comment");
+    assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--decide", sb)).isEqualTo(2);
+    assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--model", "dat3m-v7.5", sb))
+        .isEqualTo(2);
+  }
+}
