@@ -142,17 +142,31 @@ public record ModelSpec(
     return off;
   }
 
+  /** The axioms switched on here that the variant does not have by default. */
+  public Set<Axiom> switchedOn() {
+    Set<Axiom> on = EnumSet.noneOf(Axiom.class);
+    on.addAll(axioms);
+    named(name).ifPresent(v -> on.removeAll(v.axioms()));
+    return on;
+  }
+
   /**
-   * What reports print: the name, and the axioms switched off, e.g. {@code "ptx without
-   * SC-per-Location, Coherence"}.
+   * What reports print: the name, the axioms switched on beyond the variant's and those
+   * switched off, e.g. {@code "ptx without Coherence, SC-per-Location"} or {@code "dat3m-v7.5
+   * with SC-per-Location"}; different axiom sets never share a label.
    */
   public String label() {
-    Set<Axiom> off = switchedOff();
-    if (off.isEmpty()) {
-      return name;
+    StringBuilder b = new StringBuilder(name);
+    Set<Axiom> on = switchedOn();
+    if (!on.isEmpty()) {
+      b.append(" with ").append(on.stream().map(Axiom::title).collect(Collectors.joining(", ")));
     }
-    return name + " without "
-        + off.stream().map(Axiom::title).collect(Collectors.joining(", "));
+    Set<Axiom> off = switchedOff();
+    if (!off.isEmpty()) {
+      b.append(" without ")
+          .append(off.stream().map(Axiom::title).collect(Collectors.joining(", ")));
+    }
+    return b.toString();
   }
 
   /** The axiom names as the CLI accepts them, for usage messages. */
