@@ -83,7 +83,7 @@ final class CoherenceSuborders {
       }
     }
     if (pairs.size() > 20) {
-      throw new IllegalArgumentException("cat models: " + k
+      throw new io.github.ptxlitmus.model.ModelLimitException("cat model limit: " + k
           + " writes to one location are too many to enumerate Dat3M's partial coherence"
           + " orders (at most 6)");
     }

@@ -6,6 +6,7 @@ import io.github.ptxlitmus.litmus.ThreadSpec;
 import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.CandidateExecution;
 import io.github.ptxlitmus.model.MemoryModel;
+import io.github.ptxlitmus.model.ModelLimitException;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.model.Violation;
@@ -100,6 +101,8 @@ public final class Enumerator {
       e.search();
     } catch (Budget.Exhausted r) {
       limit = Optional.of(r.limit());
+    } catch (ModelLimitException r) {
+      limit = Optional.of(r.limit());
     }
     return new SearchResult(
         e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.budget.candidates(), e.rejections,
@@ -128,6 +131,8 @@ public final class Enumerator {
     try {
       e.search();
     } catch (Budget.Exhausted r) {
+      limit = Optional.of(r.limit());
+    } catch (ModelLimitException r) {
       limit = Optional.of(r.limit());
     }
     if (limit.isEmpty() && e.traces.size() >= MAX_TRACES) {
