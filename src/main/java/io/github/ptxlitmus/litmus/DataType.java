@@ -40,7 +40,7 @@ public record DataType(Kind kind, int bits) {
     return new DataType(kind, bits);
   }
 
-  /** Width in bytes (rounded up). */
+  /** {@return the width in bytes (rounded up)} */
   public int bytes() {
     return (bits + 7) / 8;
   }
@@ -49,7 +49,7 @@ public record DataType(Kind kind, int bits) {
     return kind == Kind.UNTYPED;
   }
 
-  /** Number of scalar elements: 2 for packed types (8.2.5), else 1. */
+  /** {@return number of scalar elements: 2 for packed types (8.2.5), else 1} */
   public int lanes() {
     return kind == Kind.PACKED ? 2 : 1;
   }
@@ -58,7 +58,7 @@ public record DataType(Kind kind, int bits) {
     return kind == Kind.S;
   }
 
-  /** PTX spelling with the dot, e.g. {@code ".u32"}; empty for untyped. */
+  /** {@return the PTX spelling with the dot, e.g. {@code ".u32"}; empty for untyped} */
   public String ptxName() {
     return switch (kind) {
       case UNTYPED -> "";

@@ -17,7 +17,7 @@ public record RegisterInit(
     return new RegisterInit(thread, register, 0, location, pos);
   }
 
-  /** True when the register holds the address of {@link #addressOf()}. */
+  /** {@return true when the register holds the address of {@link #addressOf()}} */
   public boolean isAddress() {
     return !addressOf.isEmpty();
   }

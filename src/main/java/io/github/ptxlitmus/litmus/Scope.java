@@ -9,7 +9,7 @@ public enum Scope {
   GPU,
   SYS;
 
-  /** The PTX qualifier without the dot, e.g. {@code "gpu"}. */
+  /** {@return the PTX qualifier without the dot, e.g. {@code "gpu"}} */
   public String ptxName() {
     return name().toLowerCase(Locale.ROOT);
   }

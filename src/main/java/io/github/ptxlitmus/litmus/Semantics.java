@@ -14,12 +14,12 @@ public enum Semantics {
   ACQ_REL,
   SC;
 
-  /** The PTX qualifier without the dot, e.g. {@code "acq_rel"}. */
+  /** {@return the PTX qualifier without the dot, e.g. {@code "acq_rel"}} */
   public String ptxName() {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** True for every semantics except {@link #WEAK}: the operation is strong (8.4). */
+  /** {@return true for every semantics except {@link #WEAK}: the operation is strong (8.4)} */
   public boolean isStrong() {
     return this != WEAK;
   }

@@ -19,12 +19,12 @@ public enum StateSpace {
     this.ptxName = ptxName;
   }
 
-  /** The PTX qualifier including the dot ({@code ".shared::cta"}), empty for GENERIC. */
+  /** {@return the PTX qualifier including the dot ({@code ".shared::cta"}), empty for GENERIC} */
   public String ptxName() {
     return ptxName;
   }
 
-  /** True for the shared state spaces, whose effective scope is at most cluster (8.3). */
+  /** {@return true for the shared state spaces, whose effective scope is at most cluster (8.3)} */
   public boolean isShared() {
     return this == SHARED_CTA || this == SHARED_CLUSTER;
   }

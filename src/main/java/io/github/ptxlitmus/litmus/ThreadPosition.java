@@ -21,7 +21,7 @@ public record ThreadPosition(int gpu, OptionalInt cluster, int cta, Optional<Str
     return new ThreadPosition(-1, OptionalInt.empty(), -1 - id, Optional.empty());
   }
 
-  /** True for a host (CPU) thread. */
+  /** {@return true for a host (CPU) thread} */
   public boolean isHost() {
     return gpu < 0;
   }
@@ -58,7 +58,9 @@ public record ThreadPosition(int gpu, OptionalInt cluster, int cta, Optional<Str
     return sameGpu(other) && cta == other.cta;
   }
 
-  /** Header text, e.g. {@code cta 0,gpu 0} or {@code cta 1,cluster 0,gpu 0}. */
+  /**
+   * {@return the header text, e.g. {@code cta 0,gpu 0} or {@code cta 1,cluster 0,gpu 0}}
+   */
   public String headerText() {
     if (isHost()) {
       return "host";
