@@ -7,11 +7,17 @@ import java.util.Locale;
  * ({@code fence.sc}, {@code membar}).
  */
 public enum Semantics {
+  /** {@code .weak} (or none): not a strong operation. */
   WEAK,
+  /** {@code .relaxed}. */
   RELAXED,
+  /** {@code .acquire}. */
   ACQUIRE,
+  /** {@code .release}. */
   RELEASE,
+  /** {@code .acq_rel}. */
   ACQ_REL,
+  /** {@code .sc}: fences only. */
   SC;
 
   /** {@return the PTX qualifier without the dot, e.g. {@code "acq_rel"}} */

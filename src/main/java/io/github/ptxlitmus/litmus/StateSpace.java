@@ -5,12 +5,19 @@ package io.github.ptxlitmus.litmus;
  * generically and treated as global memory.
  */
 public enum StateSpace {
+  /** No state space stated: generic addressing, treated as global memory. */
   GENERIC(""),
+  /** {@code .global}. */
   GLOBAL(".global"),
+  /** {@code .shared::cta} (also {@code .shared}). */
   SHARED_CTA(".shared::cta"),
+  /** {@code .shared::cluster}. */
   SHARED_CLUSTER(".shared::cluster"),
+  /** {@code .local}. */
   LOCAL(".local"),
+  /** {@code .param}. */
   PARAM(".param"),
+  /** {@code .const}. */
   CONST(".const");
 
   private final String ptxName;
