@@ -41,11 +41,12 @@ final class Explainer {
     if (decided.witness().isPresent()) {
       return new Explanation(
           targetText, true, List.of(), Optional.of(witness(decided.witness().get())), 1, true,
-          true, Optional.empty());
+          true, Optional.empty(), List.of());
     }
     if (decided.limit().isPresent()) {
       return new Explanation(
-          targetText, false, List.of(), Optional.empty(), 0, false, false, decided.limit());
+          targetText, false, List.of(), Optional.empty(), 0, false, false, decided.limit(),
+          List.of());
     }
     return listing(test, limits, model, target, targetText);
   }
@@ -69,7 +70,7 @@ final class Explainer {
     if (consistent.isPresent()) {
       return new Explanation(
           targetText, true, List.of(), Optional.of(witness(consistent.get())), 1, true, true,
-          Optional.empty());
+          Optional.empty(), List.of());
     }
     Map<List<Object>, Explanation.Reason> groups = new LinkedHashMap<>();
     for (ExecutionTrace t : traces) {
@@ -98,7 +99,7 @@ final class Explainer {
             .thenComparing(Comparator.comparingLong(Explanation.Reason::candidates).reversed()));
     return new Explanation(
         targetText, false, reasons, Optional.empty(), traces.size(), listed.limit().isEmpty(),
-        true, listed.limit());
+        true, listed.limit(), listed.pruned().stream().sorted().toList());
   }
 
   private static Explanation.Witness witness(ExecutionTrace t) {

@@ -41,5 +41,12 @@ public enum Flag {
    * executions (a test with possible partial overlaps is never decided this way, so {@link
    * #MIXED_SIZE_RACE} and the UNDEFINED verdict stay exact).
    */
-  DECIDED
+  DECIDED,
+  /**
+   * States mode on a test too large for the exhaustive search (estimated candidate space over
+   * 2^{@link CheckOptions#AUTO_DECIDE_LOG2}): the pruned search listed every allowed state
+   * exactly, once each, so the counts are of distinct states, not executions, and {@link
+   * #DATA_RACE} speaks of one witness execution per state (issue 18).
+   */
+  DISTINCT_STATES
 }

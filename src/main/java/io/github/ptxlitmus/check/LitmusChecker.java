@@ -86,12 +86,16 @@ public final class LitmusChecker {
             options.candidateLimit());
     CheckOptions.Mode mode = resolveMode(test, options);
     if (mode == CheckOptions.Mode.STATES) {
-      SearchResult search = Enumerator.run(test, limits, options.model());
-      return summarize(test, search, (System.nanoTime() - start) / 1_000_000, false);
+      if (!(options.model() instanceof ModelSpec spec) || exhaustiveFits(test)) {
+        return summarize(
+            test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
+      }
+      SearchResult search = DecisionSearch.run(test, limits, statesGoal(test), spec);
+      return summarize(test, search, start, Optional.of(Flag.DISTINCT_STATES));
     }
     SearchResult search =
         DecisionSearch.run(test, limits, goal(test), (ModelSpec) options.model());
-    return summarize(test, search, (System.nanoTime() - start) / 1_000_000, true);
+    return summarize(test, search, start, Optional.of(Flag.DECIDED));
   }
 
   /**
@@ -128,6 +132,41 @@ public final class LitmusChecker {
   }
 
   /**
+   * Whether states mode may run the exhaustive search: its estimated candidate space is at most
+   * 2^{@link CheckOptions#AUTO_DECIDE_LOG2}, or accesses may overlap partially (8.7.2: only the
+   * exhaustive search can tell whether some execution has a mixed-size race). Larger tests are
+   * listed by the pruned search's states mode, whose cost follows the distinct states rather
+   * than the candidates (issue 18).
+   */
+  private boolean exhaustiveFits(LitmusTest test) {
+    Enumerator.Estimate estimate =
+        Enumerator.estimate(test, options.loopBound(), observedKeys(test));
+    return estimate.candidatesLog2() <= CheckOptions.AUTO_DECIDE_LOG2 || estimate.partialOverlap();
+  }
+
+  /** The condition's, filter's and {@code locations [..]} clause's keys. */
+  private static Set<String> observedKeys(LitmusTest test) {
+    Set<String> keys = new LinkedHashSet<>();
+    ConditionEvaluator.collectKeys(test.condition().body(), keys);
+    test.filter().ifPresent(f -> ConditionEvaluator.collectKeys(f, keys));
+    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
+    return keys;
+  }
+
+  /**
+   * The pruned search's states mode: every state over all registers and the locations the
+   * report shows (all declared ones with {@code allStates}).
+   */
+  private DecisionSearch.Goal statesGoal(LitmusTest test) {
+    Set<String> locations = new LinkedHashSet<>();
+    observedKeys(test).stream().filter(k -> !k.contains(":")).forEach(locations::add);
+    if (options.allStates()) {
+      test.locations().forEach(l -> locations.add(l.name()));
+    }
+    return new DecisionSearch.Goal(Optional.empty(), locations, Map.of());
+  }
+
+  /**
    * Decide mode's goal: a state showing the outcome of interest (the body for exists and
    * ~exists, its negation for forall) that passes the filter; registers the goal pins to a
    * constant prune rf choices.
@@ -161,8 +200,16 @@ public final class LitmusChecker {
         options.candidateLimit());
   }
 
+  /** How long after the time limit the summary of a stopped search may still run. */
+  private static final long SUMMARY_GRACE_NANOS = 500_000_000L;
+
+  /**
+   * The result of a search. {@code start} is the {@link System#nanoTime()} at which the check
+   * began: the reported time is the wall time of the whole check, this summary included. {@code
+   * engine}: {@link Flag#DECIDED} or {@link Flag#DISTINCT_STATES} when the pruned search ran.
+   */
   private CheckResult summarize(
-      LitmusTest test, SearchResult search, long millis, boolean decided) {
+      LitmusTest test, SearchResult search, long start, Optional<Flag> engine) {
     FinalCondition condition = test.condition();
     Set<String> observed = new LinkedHashSet<>();
     test.observed().forEach(t -> ConditionEvaluator.termKey(t, observed));
@@ -173,7 +220,16 @@ public final class LitmusChecker {
     boolean race = false;
     boolean badAddress = false;
     Optional<String> mixedRace = Optional.empty();
+    long overrun = deadline(start) + SUMMARY_GRACE_NANOS;
+    int seen = 0;
     for (SearchResult.Outcome o : search.outcomeList()) {
+      // A search stopped by a limit left a partial list anyway (the verdict is Unknown): its
+      // summary may not keep the answer waiting long after the limit (issue 16, defect 3).
+      if (search.limit().isPresent()
+          && (++seen & 255) == 0
+          && (System.nanoTime() - overrun > 0 || Thread.currentThread().isInterrupted())) {
+        break;
+      }
       Map<String, Long> full = o.state();
       if (test.filter().isPresent() && !ConditionEvaluator.holds(test.filter().get(), full)) {
         continue;
@@ -221,9 +277,7 @@ public final class LitmusChecker {
     if (usesTextureOrSurface(test)) {
       flags.add(Flag.OUTSIDE_MODEL);
     }
-    if (decided) {
-      flags.add(Flag.DECIDED);
-    }
+    engine.ifPresent(flags::add);
     Verdict verdict;
     Optional<String> reason = Optional.empty();
     if (mixedRace.isPresent()) {
@@ -245,6 +299,7 @@ public final class LitmusChecker {
         reason = search.limit();
       }
     }
+    long millis = (System.nanoTime() - start) / 1_000_000;
     return new CheckResult(
         test.name(),
         test.source(),
@@ -296,7 +351,7 @@ public final class LitmusChecker {
                   log2, CheckOptions.AUTO_DECIDE_STATES_LOG2);
           SearchResult none =
               new SearchResult(List.of(), false, false, Optional.of(why), 0, Map.of());
-          return summarize(test, none, (System.nanoTime() - start) / 1_000_000, false);
+          return summarize(test, none, start, Optional.empty());
         }
         return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
       }

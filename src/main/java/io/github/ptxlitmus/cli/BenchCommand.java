@@ -59,8 +59,8 @@ public final class BenchCommand implements Callable<Integer> {
       names = "--sizes",
       split = ",",
       paramLabel = "N",
-      description = "Family sizes (default: 4,8,16,32).")
-  private List<Integer> sizes = new ArrayList<>(List.of(4, 8, 16, 32));
+      description = "Family sizes (default: 4,8,16,32,128,512; issue 18 targets N=128 and 512).")
+  private List<Integer> sizes = new ArrayList<>(List.of(4, 8, 16, 32, 128, 512));
 
   @Option(
       names = "--corpus",

@@ -78,6 +78,15 @@ public final class CheckCommand implements Callable<Integer> {
   @Mixin private LimitOptions limits = new LimitOptions();
 
   @Option(
+      names = "--shard",
+      paramLabel = "K/N",
+      description =
+          "Check only shard K of N (1 <= K <= N): a stable 1/N of the tests, chosen by a hash of"
+              + " each file's path below its PATH argument, so --shard 1/N .. N/N on N machines"
+              + " check every test exactly once.")
+  private String shard;
+
+  @Option(
       names = "--format",
       paramLabel = "FORMAT",
       description =
@@ -435,7 +444,58 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   private List<Path> collectFiles() {
-    return collectFiles(paths, this::usage);
+    if (shard == null) {
+      return collectFiles(paths, this::usage);
+    }
+    int[] kn = shardNumbers(); // a malformed --shard is a usage error before any file is read
+    return collectFiles(paths, this::usage).stream()
+        .filter(file -> inShard(relativeToArgument(file), kn))
+        .collect(Collectors.toList());
+  }
+
+  /** {@code file} below the first directory argument holding it, else its file name. */
+  private Path relativeToArgument(Path file) {
+    for (Path path : paths) {
+      Path dir = path.normalize();
+      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(dir)) {
+        return dir.relativize(file);
+      }
+    }
+    return file.getFileName() == null ? file : file.getFileName();
+  }
+
+  /**
+   * Whether a test belongs to shard {@code kn[0]} of {@code kn[1]}: CRC-32 of its path
+   * relative to its PATH argument, with {@code /} separators, modulo N equals K − 1. The choice
+   * depends on that path alone, so it is the same on every machine and does not move when
+   * other tests are added.
+   */
+  private static boolean inShard(Path relative, int[] kn) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    StringBuilder name = new StringBuilder();
+    for (Path part : relative) {
+      name.append(name.length() == 0 ? "" : "/").append(part);
+    }
+    crc.update(name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return crc.getValue() % kn[1] == kn[0] - 1;
+  }
+
+  /** K and N of {@code --shard K/N}. */
+  private int[] shardNumbers() {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(\\d+)/(\\d+)").matcher(shard.strip());
+    if (m.matches()) {
+      try {
+        int k = Integer.parseInt(m.group(1));
+        int n = Integer.parseInt(m.group(2));
+        if (n >= 1 && k >= 1 && k <= n) {
+          return new int[] {k, n};
+        }
+      } catch (NumberFormatException tooLarge) {
+        // reported below
+      }
+    }
+    throw usage("--shard must be K/N with 1 <= K <= N, e.g. 2/4: " + shard);
   }
 
   /**

@@ -24,9 +24,10 @@ import java.util.stream.Stream;
 /**
  * Classifies litmus tests (typically those {@link Diy} wrote) under one or more models: for each
  * test its cycle, its verdict and, when forbidden, the axiom that forbids the outcome: the axiom
- * of the simplest evidence {@link CheckResult#explainCondition()} gives or, when the explanation
- * lists no candidate (the searches prune some candidates while an axiom is on), the first axiom
- * whose removal allows the outcome or brings those candidates back. Stateless.
+ * of the simplest evidence {@link CheckResult#explainCondition()} gives; when the explanation
+ * lists no candidate, the axiom of the pruning rule that skipped some ({@code
+ * Explanation.skipped()}), else the first axiom whose removal allows the outcome or brings
+ * candidates back. Stateless.
  *
  * <pre>{@code
  * List<Catalogue.Entry> rows = Catalogue.run(Path.of("out"),
@@ -182,6 +183,8 @@ public final class Catalogue {
       Explanation e = r.explainCondition();
       if (!e.reasons().isEmpty()) {
         axiom = Optional.of(e.reasons().get(0).axiom());
+      } else if (!e.skipped().isEmpty()) {
+        axiom = Optional.of(e.skipped().get(0)); // the rf rule skipped them (CoRW1)
       } else {
         axiom = soleAxiom(checker, test);
       }

@@ -188,20 +188,35 @@ public record ModelSpec(
     return off;
   }
 
+  /** {@return the axioms switched on here that the variant does not have by default} */
+  public Set<Axiom> switchedOn() {
+    Set<Axiom> on = EnumSet.noneOf(Axiom.class);
+    on.addAll(axioms);
+    named(name).ifPresent(v -> on.removeAll(v.axioms()));
+    return on;
+  }
+
   /**
-   * What reports print: the name, and the axioms switched off, e.g. {@code "ptx without
-   * SC-per-Location, Coherence"}.
+   * What reports print: the name, the axioms switched on beyond the variant's and those
+   * switched off, e.g. {@code "ptx without Coherence, SC-per-Location"} or {@code "dat3m-v7.5
+   * with SC-per-Location"}; different axiom sets never share a label.
    *
-   * @return the name, followed by {@code " without "} and the switched-off axioms' titles when
-   *     there are any
+   * @return the name, then {@code " with "} and the axioms switched on beyond the variant's,
+   *     then {@code " without "} and the switched-off axioms' titles, each part only when
+   *     non-empty
    */
   public String label() {
-    Set<Axiom> off = switchedOff();
-    if (off.isEmpty()) {
-      return name;
+    StringBuilder b = new StringBuilder(name);
+    Set<Axiom> on = switchedOn();
+    if (!on.isEmpty()) {
+      b.append(" with ").append(on.stream().map(Axiom::title).collect(Collectors.joining(", ")));
     }
-    return name + " without "
-        + off.stream().map(Axiom::title).collect(Collectors.joining(", "));
+    Set<Axiom> off = switchedOff();
+    if (!off.isEmpty()) {
+      b.append(" without ")
+          .append(off.stream().map(Axiom::title).collect(Collectors.joining(", ")));
+    }
+    return b.toString();
   }
 
   /** {@return the axiom names as the CLI accepts them, for usage messages} */

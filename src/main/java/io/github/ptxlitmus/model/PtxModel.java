@@ -583,20 +583,23 @@ public final class PtxModel {
    * rf ∪ po-loc is cyclic (its SC-per-Location).
    */
   public boolean mayReadFrom(int r, int w) {
+    return !poLaterOwn(r, w) || !has(readFromRuleAxiom());
+  }
+
+  /**
+   * The axiom the rf pruning rule of {@link #mayReadFrom} rests on: Causality (8.10.6), or in
+   * variant dat3m-v6.0 its SC-per-Location.
+   */
+  public Axiom readFromRuleAxiom() {
+    return spec.causeBase() == ModelSpec.CauseBase.SPEC ? Axiom.CAUSALITY : Axiom.SC_PER_LOCATION;
+  }
+
+  private boolean poLaterOwn(int r, int w) {
     Event read = events.get(r);
     Event write = events.get(w);
-    boolean poLaterOwn =
-        po.contains(r, w)
-            && write.location().equals(read.location())
-            && (write.proxy() == read.proxy() || !spec.proxies());
-    if (!poLaterOwn) {
-      return true;
-    }
-    boolean forbids =
-        spec.causeBase() == ModelSpec.CauseBase.SPEC
-            ? has(Axiom.CAUSALITY)
-            : has(Axiom.SC_PER_LOCATION);
-    return !forbids;
+    return po.contains(r, w)
+        && write.location().equals(read.location())
+        && (write.proxy() == read.proxy() || !spec.proxies());
   }
 
   /**
@@ -815,8 +818,11 @@ public final class PtxModel {
   }
 
   /**
-   * Base causality must be acyclic (8.9.5: an order); a cycle of po and sw means the
-   * candidate cannot happen. Reported under Causality, with the cycle.
+   * Part of Causality (8.10.6): base causality must be acyclic (8.9.5 defines it as an order).
+   * A cycle of po and sw made by release/acquire patterns or Fence-SC synchronization (8.9.4)
+   * is a consistency matter, so this rule holds only while Causality is on; the searches prune
+   * on it under the same switch. A cycle of po and barrier synchronization alone is not checked
+   * here: that is a program that deadlocks (the searches flag it whatever the axioms).
    */
   public Optional<Violation> baseCausalityCycle(Relation sw) {
     if (!has(Axiom.CAUSALITY)) {

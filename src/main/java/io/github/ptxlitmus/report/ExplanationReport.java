@@ -50,6 +50,10 @@ public final class ExplanationReport {
     node.put("complete", e.complete());
     node.put("decided", e.decided());
     e.limit().ifPresent(l -> node.put("limit", l));
+    if (!e.skipped().isEmpty()) {
+      ArrayNode skipped = node.putArray("skipped");
+      e.skipped().forEach(x -> skipped.add(x.title()));
+    }
     ArrayNode reasons = node.putArray("reasons");
     for (Explanation.Reason r : e.reasons()) {
       ObjectNode item = reasons.addObject();

@@ -46,11 +46,10 @@ public final class DecisionSearch {
   private final Goal goal;
   private final ModelSpec spec;
   private final Locations locations;
-  private final SearchResult.Collector outcomes = new SearchResult.Collector();
+  private final Budget budget;
+  private final SearchResult.Collector outcomes;
   private boolean boundHit;
   private boolean deadlock;
-  private long candidates;
-  private long steps;
   /** The first consistent execution recorded (decide mode: the witness). */
   private ExecutionTrace witness;
   private boolean found;
@@ -61,6 +60,8 @@ public final class DecisionSearch {
     this.limits = limits;
     this.goal = goal;
     this.locations = Locations.of(test);
+    this.budget = new Budget(limits);
+    this.outcomes = new SearchResult.Collector(budget);
   }
 
   /** Signals that a limit or the first witness stopped the search. */
@@ -98,9 +99,11 @@ public final class DecisionSearch {
       if (!s.found) {
         limit = Optional.of(stop.getMessage());
       }
+    } catch (Budget.Exhausted e) {
+      limit = Optional.of(e.limit());
     }
     return new SearchResult(
-        s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.candidates, Map.of());
+        s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.budget.candidates(), Map.of());
   }
 
   /** A witness, or why there is none. */
@@ -131,6 +134,8 @@ public final class DecisionSearch {
       if (!s.found) {
         return new WitnessResult(Optional.empty(), Optional.of(stop.getMessage()));
       }
+    } catch (Budget.Exhausted e) {
+      return new WitnessResult(Optional.empty(), Optional.of(e.limit()));
     }
     return new WitnessResult(Optional.ofNullable(s.witness), Optional.empty());
   }
@@ -142,7 +147,7 @@ public final class DecisionSearch {
   private static SearchResult exhaustive(
       LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
     SearchResult all = Enumerator.run(test, limits, spec);
-    SearchResult.Collector outcomes = new SearchResult.Collector();
+    SearchResult.Collector outcomes = new SearchResult.Collector(new Budget(limits));
     for (SearchResult.Outcome o : all.outcomeList()) {
       if (goal.target().isPresent() && !goal.target().get().test(o.state())) {
         continue;
@@ -182,13 +187,7 @@ public final class DecisionSearch {
   }
 
   private void tick() {
-    candidates++;
-    if (candidates > limits.candidateLimit()) {
-      throw new Stop("candidate limit " + limits.candidateLimit());
-    }
-    if ((candidates & 7) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
-      throw new Stop("time limit " + limits.timeLimitText());
-    }
+    budget.candidate();
   }
 
   /** The search over one choice of paths. */
@@ -204,9 +203,7 @@ public final class DecisionSearch {
 
     @Override
     void step() {
-      if ((++steps & 63) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
-        throw new Stop("time limit " + limits.timeLimitText());
-      }
+      budget.step();
     }
 
     Space(List<ThreadPath> paths) {
@@ -256,12 +253,13 @@ public final class DecisionSearch {
       Segment seg = segments.get(i);
       boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
+        step();
         if (!pinnedAllows(seg, w)) {
           continue;
         }
         choose(seg, w);
         assigned[seg.read()] = last;
-        if (!last || constraintsMayHold()) {
+        if (!last || (rmwSourceFree(seg.read(), w) && constraintsMayHold())) {
           chooseRf(i + 1);
         }
       }
@@ -447,6 +445,10 @@ public final class DecisionSearch {
         return Optional.empty();
       }
       Propagated cur = p.get();
+      Optional<Result> guessed = guessCompletion(fixed, cur);
+      if (guessed.isPresent()) {
+        return guessed;
+      }
       // One-step lookahead: orientations that fail at once force the other one.
       boolean changed = true;
       while (changed) {
@@ -483,6 +485,136 @@ public final class DecisionSearch {
         }
       }
       return Optional.empty();
+    }
+
+    /**
+     * One cheap guess before any lookahead or branching: orient every open pair along one
+     * linear extension of what is already ordered (causality, co, the Fence-SC order), the
+     * writes chosen final placed last, and propagate once. When that passes, {@link #propagate}
+     * has checked every axiom on complete orders, so the guess is a consistent completion; when
+     * it fails nothing is lost, the search goes on as before. Many tests have a consistent
+     * completion that follows causality (issue 18: T threads × W writes to one location ask
+     * for one co order ending in a given write, found here without a search).
+     */
+    private Optional<Result> guessCompletion(Fixed fixed, Propagated cur) {
+      List<int[]> open = open(cur);
+      if (open.isEmpty()) {
+        return Optional.of(new Result(cur.causal(), cur.sc(), cur.co()));
+      }
+      Relation known = cur.causal().cause().union(cur.co()).union(cur.sc());
+      Relation coGuess = readOrder(fixed.rf(), cur);
+      // First along the communication edges too (a Fence-SC order that follows rf and fr,
+      // as SC-like executions have), then without them (weak executions whose rf ∪ fr ∪ po
+      // is cyclic).
+      for (Relation order :
+          List.of(known.union(coGuess).union(fixed.rf()).union(frGuess(fixed.rf(), cur, coGuess)),
+              known.union(coGuess))) {
+        Optional<Result> r = orientAlong(fixed, cur, open, order);
+        if (r.isPresent()) {
+          return r;
+        }
+      }
+      return Optional.empty();
+    }
+
+    /** Orients every open pair along a linear extension of {@code order}, then propagates. */
+    private Optional<Result> orientAlong(
+        Fixed fixed, Propagated cur, List<int[]> open, Relation order) {
+      Optional<int[]> position = linearExtension(order);
+      if (position.isEmpty()) {
+        return Optional.empty();
+      }
+      int[] at = position.get();
+      Relation.Builder sc = Relation.builder(n).addAll(cur.sc());
+      Relation.Builder co = Relation.builder(n).addAll(cur.co());
+      for (int[] pair : open) {
+        int a = at[pair[0]] < at[pair[1]] ? pair[0] : pair[1];
+        int b = a == pair[0] ? pair[1] : pair[0];
+        (fences.contains(a) ? sc : co).add(a, b);
+      }
+      tick();
+      Optional<Propagated> done = propagate(fixed, sc.build(), co.build());
+      if (done.isEmpty() || !open(done.get()).isEmpty()) {
+        return Optional.empty();
+      }
+      return Optional.of(new Result(done.get().causal(), done.get().sc(), done.get().co()));
+    }
+
+    /**
+     * For the guess only: from-reads as the known and guessed co make it, a read pointing at
+     * the overlapping writes co-after the write it reads (all of them when it reads the
+     * initial value).
+     */
+    private Relation frGuess(Relation rf, Propagated cur, Relation coGuess) {
+      Relation.Builder b = Relation.builder(n);
+      rf.forEach(
+          (w, r) -> {
+            boolean init = events.get(w).isInit();
+            EventSet others = model.overlap().successors(r);
+            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
+              if (o != w
+                  && !events.get(o).isInit()
+                  && events.get(o).writes()
+                  && (init || cur.co().contains(w, o) || coGuess.contains(w, o))) {
+                b.add(r, o);
+              }
+            }
+          });
+      return b.build();
+    }
+
+    /**
+     * For the guess only (propagation checks it): the co edges that reads suggest — a write
+     * causality-before a read of another write goes co-before that write, and a write
+     * causality-after a read goes co-after the write read (so fr points forward).
+     */
+    private Relation readOrder(Relation rf, Propagated cur) {
+      Relation.Builder b = Relation.builder(n);
+      rf.forEach(
+          (w, r) -> {
+            EventSet others = writePairs.successors(w);
+            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
+              if (cur.causal().cause().contains(o, r)) {
+                b.add(o, w);
+              } else if (cur.causal().cause().contains(r, o)) {
+                b.add(w, o);
+              }
+            }
+          });
+      return b.build();
+    }
+
+    /**
+     * The position of each event in one linear extension of {@code order} (Kahn's algorithm;
+     * among the ready events the lowest id, writes chosen final after all others), or empty
+     * when {@code order} has a cycle.
+     */
+    private Optional<int[]> linearExtension(Relation order) {
+      int[] indegree = new int[n];
+      order.forEach((a, b) -> indegree[b] += a == b ? 0 : 1);
+      java.util.PriorityQueue<Integer> ready =
+          new java.util.PriorityQueue<>(
+              java.util.Comparator.<Integer>comparingInt(e -> lastWrites.contains(e) ? 1 : 0)
+                  .thenComparingInt(e -> e));
+      for (int e = 0; e < n; e++) {
+        if (indegree[e] == 0) {
+          ready.add(e);
+        }
+      }
+      int[] position = new int[n];
+      int placed = 0;
+      while (!ready.isEmpty()) {
+        step();
+        int e = ready.poll();
+        position[e] = placed++;
+        EventSet next = order.successors(e);
+        for (int f = next.next(0); f >= 0; f = next.next(f + 1)) {
+          if (f != e && --indegree[f] == 0) {
+            ready.add(f);
+          }
+        }
+      }
+      return placed == n ? Optional.of(position) : Optional.empty();
     }
 
     private Optional<Propagated> tryEdge(Fixed fixed, Propagated cur, int a, int b) {
@@ -536,8 +668,15 @@ public final class DecisionSearch {
         }
         causal = model.causal(fixed.observed(), sc, fixed.barrierSync());
         Relation bco = causal.bco();
-        // A cyclic bco is no order (8.9.5); arrivals must fit the phase order (semantics).
-        if (!bco.isAcyclic() || !bco.union(fixed.phaseOrder()).isAcyclic()) {
+        // Arrivals must fit the phase order (program semantics; on po and barrier sync alone
+        // when bco is cyclic). A cyclic bco (8.9.5 defines an order) prunes every completion
+        // while Causality is on (8.10.6, PtxModel.baseCausalityCycle): sw only grows with sc.
+        boolean order = bco.isAcyclic();
+        if (!order && model.has(Axiom.CAUSALITY)) {
+          return Optional.empty();
+        }
+        Relation base = order ? bco : model.programOrder().union(fixed.barrierSync());
+        if (!base.union(fixed.phaseOrder()).isAcyclic()) {
           return Optional.empty();
         }
         if (!model.has(Axiom.FENCE_SC)) {

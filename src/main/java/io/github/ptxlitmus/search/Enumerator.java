@@ -30,14 +30,16 @@ public final class Enumerator {
   private final LitmusTest test;
   private final SearchLimits limits;
   private final Locations locations;
-  private final SearchResult.Collector outcomes = new SearchResult.Collector();
+  private final Budget budget;
+  private final SearchResult.Collector outcomes;
   private final Map<Axiom, Long> rejections = new EnumMap<>(Axiom.class);
   private boolean boundHit;
   private boolean deadlock;
-  private long candidates;
   /** Explain mode: the states to explain; empty in the normal search. */
   private final Optional<Predicate<Map<String, Long>>> target;
   private final List<ExecutionTrace> traces = new ArrayList<>();
+  /** Axioms whose rf pruning rule removed candidates before enumeration. */
+  private final Set<Axiom> pruned = java.util.EnumSet.noneOf(Axiom.class);
   /** Loops that may spin forever ({@code P1 line 12}), found through stuck paths. */
   private final java.util.TreeSet<String> nonTerminating = new java.util.TreeSet<>();
   /** The built-in model whose switched-on axioms the search checks and prunes on. */
@@ -65,19 +67,12 @@ public final class Enumerator {
     this.limits = limits;
     this.locations = Locations.of(test);
     this.target = target;
+    this.budget = new Budget(limits);
+    this.outcomes = new SearchResult.Collector(budget);
   }
 
   private boolean explaining() {
     return target.isPresent();
-  }
-
-  /** Signals that a limit stopped the search. */
-  private static final class LimitReached extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    LimitReached(String limit) {
-      super(limit, null, false, false);
-    }
   }
 
   /**
@@ -103,11 +98,11 @@ public final class Enumerator {
     Optional<String> limit = Optional.empty();
     try {
       e.search();
-    } catch (LimitReached r) {
-      limit = Optional.of(r.getMessage());
+    } catch (Budget.Exhausted r) {
+      limit = Optional.of(r.limit());
     }
     return new SearchResult(
-        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.candidates, e.rejections,
+        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.budget.candidates(), e.rejections,
         List.copyOf(e.nonTerminating));
   }
 
@@ -132,20 +127,26 @@ public final class Enumerator {
     Optional<String> limit = Optional.empty();
     try {
       e.search();
-    } catch (LimitReached r) {
-      limit = Optional.of(r.getMessage());
+    } catch (Budget.Exhausted r) {
+      limit = Optional.of(r.limit());
     }
     if (limit.isEmpty() && e.traces.size() >= MAX_TRACES) {
       limit = Optional.of("at most " + MAX_TRACES + " candidates listed");
     }
-    return new ExplainResult(List.copyOf(e.traces), limit);
+    return new ExplainResult(List.copyOf(e.traces), limit, Set.copyOf(e.pruned));
   }
 
   /**
    * The candidates found by {@link #explain}, and the limit that stopped the listing (then the
    * list is partial).
    */
-  public record ExplainResult(List<ExecutionTrace> traces, Optional<String> limit) {}
+  /**
+   * The listed candidates, the limit hit if any, and the axioms whose rf pruning rule (rf from a
+   * po-later write to the read's own address: {@code PtxModel.readFromRuleAxiom}) removed
+   * candidates that the listing therefore does not contain.
+   */
+  public record ExplainResult(
+      List<ExecutionTrace> traces, Optional<String> limit, Set<Axiom> pruned) {}
 
   /** The first consistent trace satisfying {@code target}, exhaustively (for mixed sizes). */
   static DecisionSearch.WitnessResult firstWitness(
@@ -265,22 +266,12 @@ public final class Enumerator {
   }
 
   private void countCandidate() {
-    candidates++;
-    if (candidates > limits.candidateLimit()) {
-      throw new LimitReached("candidate limit " + limits.candidateLimit());
-    }
-    if ((candidates & 15) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
-      throw new LimitReached("time limit " + limits.timeLimitText());
-    }
+    budget.candidate();
   }
 
-  private long steps;
-
-  /** Limits for work between candidates: checked every 1024 steps. */
+  /** Work between candidates: the budget's clock and interruption. */
   private void step() {
-    if ((++steps & 63) == 0 && System.nanoTime() - limits.deadlineNanos() > 0) {
-      throw new LimitReached("time limit " + limits.timeLimitText());
-    }
+    budget.step();
   }
 
   private void reject(Axiom axiom) {
@@ -294,6 +285,7 @@ public final class Enumerator {
 
     Candidate(List<ThreadPath> paths) {
       super(Enumerator.this.test, Enumerator.this.locations, paths, spec);
+      Enumerator.this.pruned.addAll(pruned);
       stuck = paths.stream().anyMatch(p -> p.stuck().isPresent());
     }
 
@@ -315,11 +307,13 @@ public final class Enumerator {
       Event read = events.get(seg.read());
       boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
+        step();
         for (int b : seg.bytes()) {
           byteSources[seg.read()][b - read.offset()] = w;
         }
         assigned[seg.read()] = last;
-        if (!last || constraintsMayHold()) {
+        if (!last
+            || ((explaining() || rmwSourceFree(seg.read(), w)) && constraintsMayHold())) {
           chooseRf(i + 1);
         }
       }
@@ -392,13 +386,14 @@ public final class Enumerator {
             deadlock |= !stuck; // program semantics: the barriers wait for each other
             continue;
           }
-          if (!causal.bco().union(bar.phaseOrder()).isAcyclic()) {
-            // Program semantics: arrivals cannot happen in this phase order. A cyclic bco
-            // (8.9.5 defines an order) is never consistent: counted under Causality when that
-            // axiom is on, dropped in any case (no execution has it).
-            if (model.baseCausalityCycle(causal.sw()).isPresent()) {
-              reject(Axiom.CAUSALITY);
-            }
+          // Program semantics: arrivals cannot happen in this phase order (checked on bco when
+          // it is an order, else on po and barrier synchronization alone). A bco made cyclic by
+          // pattern or Fence-SC synchronization is a consistency matter: Causality (8.10.6,
+          // PtxModel.baseCausalityCycle) rejects it in checkBeforeCoherence below, only while on.
+          Relation base = causal.bco().isAcyclic()
+              ? causal.bco()
+              : model.programOrder().union(barrierSync);
+          if (!base.union(bar.phaseOrder()).isAcyclic()) {
             continue;
           }
           // Pruning rule: these axioms need no coherence order; a violation here holds for
@@ -426,71 +421,155 @@ public final class Enumerator {
 
     // ---- Fence-SC orders (8.9.3) -----------------------------------------------------------
 
-    private List<Relation> fenceScOrders() {
-      Relation pairs = model.fenceScPairs();
+    /**
+     * The Fence-SC orders: every acyclic orientation of the fence.sc pairs that must be ordered,
+     * closed transitively. Generated lazily (a list of them grows as the factorial of the
+     * fences) and pruned as soon as the orientation chosen so far is cyclic.
+     */
+    private Iterable<Relation> fenceScOrders() {
       List<int[]> unordered = new ArrayList<>();
-      pairs.forEach(
+      model.fenceScPairs().forEach(
           (a, b) -> {
             if (a < b) {
               unordered.add(new int[] {a, b});
             }
           });
-      List<Relation> out = new ArrayList<>();
-      orient(unordered, 0, Relation.builder(n), out);
-      return out;
+      return () -> new Orientations(unordered);
     }
 
-    private void orient(List<int[]> pairs, int i, Relation.Builder chosen, List<Relation> out) {
-      step();
-      if (i == pairs.size()) {
-        Relation o = chosen.build();
-        if (o.isAcyclic()) {
-          out.add(o.transitiveClosure());
-        }
-        return;
+    /** Depth-first walk over the orientations of {@code pairs}, one per {@link #next()}. */
+    private final class Orientations implements java.util.Iterator<Relation> {
+      private final List<int[]> pairs;
+      /** partial[i]: the edges chosen for pairs 0..i-1. */
+      private final Relation[] partial;
+      /** The next direction to try per depth (0: a→b, 1: b→a, 2: both tried). */
+      private final int[] dir;
+      private int depth;
+      private Relation ready;
+
+      Orientations(List<int[]> pairs) {
+        this.pairs = pairs;
+        this.partial = new Relation[pairs.size() + 1];
+        this.dir = new int[pairs.size() + 1];
+        partial[0] = Relation.empty(n);
+        ready = advance();
       }
-      int[] p = pairs.get(i);
-      for (int dir = 0; dir < 2; dir++) {
-        Relation.Builder next = Relation.builder(n).addAll(chosen.build());
-        next.add(dir == 0 ? p[0] : p[1], dir == 0 ? p[1] : p[0]);
-        orient(pairs, i + 1, next, out);
+
+      @Override
+      public boolean hasNext() {
+        return ready != null;
+      }
+
+      @Override
+      public Relation next() {
+        if (ready == null) {
+          throw new java.util.NoSuchElementException();
+        }
+        Relation r = ready;
+        ready = advance();
+        return r;
+      }
+
+      private Relation advance() {
+        int k = pairs.size();
+        while (depth >= 0) {
+          step();
+          if (depth == k) {
+            depth--;
+            return partial[k].transitiveClosure();
+          }
+          if (dir[depth] == 2) {
+            dir[depth] = 0;
+            depth--;
+            continue;
+          }
+          int[] p = pairs.get(depth);
+          int d = dir[depth]++;
+          Relation next =
+              partial[depth].union(Relation.of(n, d == 0 ? p[0] : p[1], d == 0 ? p[1] : p[0]));
+          if (next.isAcyclic()) {
+            partial[depth + 1] = next;
+            depth++;
+          }
+        }
+        return null;
       }
     }
 
     // ---- coherence (8.9.6) and the remaining axioms ----------------------------------------
 
+    /**
+     * Walks the coherence total orders, one linear extension of {@code constraint} per
+     * coherence group, generated lazily group by group (a list of them grows as the factorial
+     * of the writes).
+     * When co keeps every pair of every group ({@link #coherenceInjective}), distinct total
+     * orders give distinct co and nothing needs remembering; otherwise the (co, memory) pairs
+     * seen are kept, charged to the budget.
+     */
     private void chooseCoherence(Choices choices) {
-      List<List<List<Integer>>> orders = new ArrayList<>();
       // Pruning rule, sound while Coherence (8.10.1) is on: only the linear extensions of
       // causality, since an order against cause on two overlapping writes breaks Coherence.
       // Explanations (and Coherence off) take every order, so Coherence can be named.
       Relation constraint =
           model.has(Axiom.COHERENCE) && !explaining() ? choices.causal().cause() : Relation.empty(n);
-      for (List<Integer> ws : coherenceGroups()) {
-        List<List<Integer>> lin = new ArrayList<>();
-        linearExtensions(ws, constraint, new ArrayList<>(), lin);
-        orders.add(lin);
-      }
-      Set<Object> seen = new HashSet<>();
-      combineOrders(orders, 0, new ArrayList<>(), choices, seen);
+      List<List<Integer>> groups = coherenceGroups();
+      Set<Object> seen =
+          foreign.isPresent() || coherenceInjective(groups, choices.causal().cause())
+              ? null
+              : new HashSet<>();
+      extendGroup(groups, 0, new ArrayList<>(), new ArrayList<>(), choices, constraint, seen);
     }
 
-    /** Total orders of {@code ws} in which every causality-ordered pair keeps its order. */
-    private void linearExtensions(
-        List<Integer> remaining, Relation cause, List<Integer> prefix, List<List<Integer>> out) {
-      step();
-      if (remaining.isEmpty()) {
-        if (out.size() >= limits.candidateLimit()) {
-          throw new LimitReached("candidate limit " + limits.candidateLimit());
+    /** Whether every pair of writes of each group is kept by co (8.9.6) whatever the order. */
+    private boolean coherenceInjective(List<List<Integer>> groups, Relation cause) {
+      Relation required = model.coherenceRequired();
+      Relation overlap = model.overlap();
+      for (List<Integer> g : groups) {
+        for (int a : g) {
+          for (int b : g) {
+            if (a < b
+                && !required.contains(a, b)
+                && !(overlap.contains(a, b) && (cause.contains(a, b) || cause.contains(b, a)))) {
+              return false;
+            }
+          }
         }
-        out.add(List.copyOf(prefix));
+      }
+      return true;
+    }
+
+    /**
+     * Extends the order of group {@code g} (its {@code prefix} chosen) by every write whose
+     * {@code constraint} predecessors are placed, then the next groups.
+     */
+    private void extendGroup(
+        List<List<Integer>> groups,
+        int g,
+        List<Integer> prefix,
+        List<List<Integer>> chosen,
+        Choices choices,
+        Relation constraint,
+        Set<Object> seen) {
+      step();
+      if (g == groups.size()) {
+        checkComplete(chosen, choices, seen);
         return;
       }
-      for (int i = 0; i < remaining.size(); i++) {
-        int w = remaining.get(i);
+      List<Integer> group = groups.get(g);
+      if (prefix.size() == group.size()) {
+        chosen.add(List.copyOf(prefix));
+        extendGroup(groups, g + 1, new ArrayList<>(), chosen, choices, constraint, seen);
+        chosen.remove(chosen.size() - 1);
+        return;
+      }
+      Relation cause = constraint;
+      for (int w : group) {
+        if (prefix.contains(w)) {
+          continue;
+        }
         boolean ready = true;
-        for (int other : remaining) {
-          if (other != w && cause.contains(other, w)) {
+        for (int other : group) {
+          if (other != w && !prefix.contains(other) && cause.contains(other, w)) {
             ready = false;
             break;
           }
@@ -498,28 +577,9 @@ public final class Enumerator {
         if (!ready) {
           continue;
         }
-        List<Integer> rest = new ArrayList<>(remaining);
-        rest.remove(i);
         prefix.add(w);
-        linearExtensions(rest, cause, prefix, out);
+        extendGroup(groups, g, prefix, chosen, choices, constraint, seen);
         prefix.remove(prefix.size() - 1);
-      }
-    }
-
-    private void combineOrders(
-        List<List<List<Integer>>> orders,
-        int i,
-        List<List<Integer>> chosen,
-        Choices choices,
-        Set<Object> seen) {
-      if (i == orders.size()) {
-        checkComplete(chosen, choices, seen);
-        return;
-      }
-      for (List<Integer> order : orders.get(i)) {
-        chosen.add(order);
-        combineOrders(orders, i + 1, chosen, choices, seen);
-        chosen.remove(chosen.size() - 1);
       }
     }
 
@@ -541,10 +601,14 @@ public final class Enumerator {
       Relation co = d.co();
       Relation cause = d.cause();
       Map<String, Long> memory = finalMemory(rank);
-      // Orders with the same co and final memory are one candidate for the built-in model; a
-      // foreign model may judge each total order differently (cat models: its sub-orders).
-      if (!seen.add(List.of(foreign.isPresent() ? total : co, memory))) {
-        return;
+      // Orders with the same co and final memory are one candidate for the built-in model
+      // (seen is null when they cannot repeat, and for a foreign model, which may judge each
+      // total order differently: cat models see its sub-orders).
+      if (seen != null) {
+        if (!seen.add(List.of(co, memory))) {
+          return;
+        }
+        budget.keep((long) n * n / 8 + Budget.stateBytes(memory.size()));
       }
       countCandidate();
       Relation fr = d.fr();

@@ -9,6 +9,7 @@ import io.github.ptxlitmus.litmus.Scope;
 import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.litmus.ThreadPosition;
 import io.github.ptxlitmus.litmus.ThreadSpec;
+import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.CandidateExecution;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxModel;
@@ -43,6 +44,12 @@ class ExecutionSpace {
   final List<Segment> segments = new ArrayList<>();
   /** Segments whose read may mix bytes of several writes (not morally strong with all). */
   final List<Integer> tearable = new ArrayList<>();
+  /**
+   * The axioms whose rf pruning rule ({@code PtxModel.mayReadFrom}) removed some rf choice here.
+   * Torn variants of morally strong reads ({@code PtxModel.cannotTear}) are not recorded: with
+   * uniform sizes they are not candidates at all (single-copy atomicity, 8.10.3; docs/cli.md).
+   */
+  final Set<Axiom> pruned = java.util.EnumSet.noneOf(Axiom.class);
   /** For each event: per byte of the access, the write it reads from (null: not a read). */
   final int[][] byteSources;
   long[] value;
@@ -141,7 +148,13 @@ class ExecutionSpace {
           events.stream()
               .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
               // Pruning rule, sound while its axiom is on: see PtxModel.mayReadFrom.
-              .filter(w -> model.mayReadFrom(r, w.id()))
+              .filter(w -> {
+                boolean may = model.mayReadFrom(r, w.id());
+                if (!may) {
+                  pruned.add(model.readFromRuleAxiom());
+                }
+                return may;
+              })
               .toList();
       int from = re.offset();
       int[] prev = null;
@@ -521,12 +534,25 @@ class ExecutionSpace {
     return byPhysical;
   }
 
+  /** Per thread, its registers' state keys {@code P<i>:<reg>}, made once (states share them). */
+  private List<List<Map.Entry<String, Expr>>> registerKeys;
+
   Map<String, Long> finalState(Map<String, Long> memory) {
+    if (registerKeys == null) {
+      registerKeys = new ArrayList<>();
+      for (int t = 0; t < paths.size(); t++) {
+        List<Map.Entry<String, Expr>> keys = new ArrayList<>();
+        for (Map.Entry<String, Expr> r : paths.get(t).registers().entrySet()) {
+          keys.add(Map.entry("P" + t + ":" + r.getKey(), r.getValue()));
+        }
+        registerKeys.add(keys);
+      }
+    }
     Map<String, Long> state = new HashMap<>();
     for (int t = 0; t < paths.size(); t++) {
       int base = threadBase[t];
-      for (Map.Entry<String, Expr> r : paths.get(t).registers().entrySet()) {
-        state.put("P" + t + ":" + r.getKey(), r.getValue().eval(idx -> readValue(base + idx)));
+      for (Map.Entry<String, Expr> r : registerKeys.get(t)) {
+        state.put(r.getKey(), r.getValue().eval(idx -> readValue(base + idx)));
       }
     }
     for (Locations.Info loc : locations.all()) {
@@ -647,6 +673,61 @@ class ExecutionSpace {
     } finally {
       partial = false;
     }
+  }
+
+  /** {@link PtxModel#coherenceRequired()}, computed once (it is asked per rf choice). */
+  private Relation coherenceRequired;
+
+  /**
+   * Pruning rule under RMW atomicity (8.10.3), applied only while it (and, for a program
+   * write, SC-per-Location) is switched on: it fails on every completion of a prefix in which
+   * two morally strong atomics {@code a} and {@code b} both read all their bytes from one write {@code w} that co must order before
+   * both (the initial write, or a write coherence must order with each): whichever atomic is
+   * co-later then reads from a write co-before the other one (fr) while being co-after it.
+   * Spin loops of {@code atom.exch} on one location need this: every iteration is another
+   * atomic, and all but a chain of them read from distinct writes. True when the prefix with
+   * {@code read} taking all its bytes from {@code w} may still be consistent.
+   */
+  boolean rmwSourceFree(int read, int w) {
+    Event r = events.get(read);
+    if (r.kind() != EventKind.RMW || !allFrom(read, w)) {
+      return true;
+    }
+    if (coherenceRequired == null) {
+      coherenceRequired = model.coherenceRequired();
+    }
+    Relation ms = model.morallyStrong();
+    Relation required = coherenceRequired;
+    boolean init = events.get(w).isInit();
+    // w is co-before an atomic reading it: always for the initial write (8.2.6), otherwise by
+    // SC-per-Location (w rf A with A co w is a cycle) once co orders them.
+    if (!model.has(io.github.ptxlitmus.model.Axiom.ATOMICITY)
+        || (!init
+            && (!required.contains(w, read)
+                || !model.has(io.github.ptxlitmus.model.Axiom.SC_PER_LOCATION)))) {
+      return true;
+    }
+    for (int other : reads) {
+      if (other != read
+          && assigned[other]
+          && events.get(other).kind() == EventKind.RMW
+          && events.get(other).sameVirtualRange(r)
+          && ms.contains(read, other)
+          && allFrom(other, w)
+          && (init || required.contains(w, other))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean allFrom(int read, int w) {
+    for (int k : byteSources[read]) {
+      if (k != w) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** rf of the current choice (byte sources collapsed to pairs). */

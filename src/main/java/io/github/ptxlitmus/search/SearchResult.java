@@ -132,15 +132,35 @@ public final class SearchResult {
     return nonTerminating;
   }
 
-  /** Accumulates outcomes, one per distinct state. Not thread-safe. */
+  /**
+   * Accumulates outcomes, one per distinct state; each new state is charged to the budget's
+   * memory bound. Not thread-safe.
+   */
   static final class Collector {
+    private final Budget budget;
     private final Map<StateKey, long[]> counts = new LinkedHashMap<>();
     private final Map<StateKey, String> races = new LinkedHashMap<>();
     private final Map<StateKey, String> mixed = new LinkedHashMap<>();
 
-    /** Adds {@code count} executions ending in {@code state}. */
+    Collector(Budget budget) {
+      this.budget = budget;
+    }
+
+    /**
+     * Adds {@code count} executions ending in {@code state}.
+     *
+     * @throws Budget.Exhausted when a new state exceeds the memory bound
+     */
     void add(Map<String, Long> state, long count) {
-      counts.computeIfAbsent(new StateKey(state), k -> new long[1])[0] += count;
+      budget.step();
+      StateKey key = new StateKey(state);
+      long[] c = counts.get(key);
+      if (c == null) {
+        budget.keep(Budget.stateBytes(state.size()));
+        c = new long[1];
+        counts.put(key, c);
+      }
+      c[0] += count;
     }
 
     boolean contains(Map<String, Long> state) {

@@ -456,6 +456,9 @@ final class ThreadUnfolder {
   }
 
   private void rmw(State s, Instruction.Rmw r) {
+    if (r.op() != Instruction.AtomicOp.EXCH && r.op() != Instruction.AtomicOp.CAS) {
+      refuseFloatArithmetic(r.type(), r);
+    }
     Access a = access(s, r.address(), 0, r.type(), r.proxy(), r.space(), r);
     Op op = Op.of(r.op());
     Expr value;
@@ -520,6 +523,7 @@ final class ThreadUnfolder {
     if (loc.op() == Instruction.LocalOp.MOV) {
       result = operand(s, loc.sources().get(0));
     } else {
+      refuseFloatArithmetic(t, loc);
       if (loc.sources().size() != 2) {
         throw new LitmusSyntaxException(loc.position(), "expected two source operands");
       }
@@ -555,6 +559,24 @@ final class ThreadUnfolder {
       loc.sources().forEach(o -> sources.or(s.taintOf(o)));
     }
     s.assigned(loc.destination(), sources);
+  }
+
+  /**
+   * Values are two's complement integers ({@link Op}); IEEE arithmetic and comparisons of
+   * {@code .f16/.f32/.f64/.bf16} and packed types are not modelled, so an instruction that
+   * would compute on them is refused instead of adding bit patterns (a silently wrong value).
+   * Moves, loads, stores, exch and cas only copy bits and stay accepted.
+   *
+   * @throws LitmusSyntaxException at the instruction, for a float or packed type
+   */
+  private static void refuseFloatArithmetic(DataType type, Instruction ins) {
+    if (type.kind() == DataType.Kind.F || type.kind() == DataType.Kind.PACKED) {
+      throw new LitmusSyntaxException(
+          ins.position(),
+          "unsupported: floating-point arithmetic (" + ins.text().strip()
+              + "); values are integers here, only moves, loads, stores, exch and cas of"
+              + " float types are supported");
+    }
   }
 
   /**

@@ -170,4 +170,29 @@ class ExplanationTest {
     assertThat(e.toString())
         .isEqualTo("State P1:r0 == 2 is forbidden: no candidate execution produces it.\n");
   }
+
+  /** CoRW1: the only candidate reads from the po-later write, which the rf pruning skips. */
+  @Test
+  void candidatesSkippedByAPruningRuleAreNamedWithTheirAxiom() throws java.io.IOException {
+    CheckResult r = LitmusChecker.create().check(io.github.ptxlitmus.litmus.LitmusParser.parse(
+        Path.of("src/test/resources/litmus/coherence/CoRW1+weak.litmus")));
+    Explanation e = r.explainCondition();
+    assertThat(e.allowed()).isFalse();
+    assertThat(e.candidates()).isZero();
+    assertThat(e.skipped()).containsExactly(Axiom.CAUSALITY);
+    assertThat(e.toString()).isEqualTo(
+        "State P0:r0 == 1 is forbidden: no candidate execution examined produces it.\n"
+            + "  Not examined: candidates in which a read takes its value from a write po-after"
+            + " it to its own address; Causality (8.10.6) rejects every such candidate.\n");
+    // Without Causality the rule is off: the candidate is examined (SC-per-Location rejects
+    // it: the load and the store are po-related, so morally strong).
+    CheckResult without = LitmusChecker.create(CheckOptions.defaults()
+        .withModel(io.github.ptxlitmus.model.ModelSpec.ptx().without(Axiom.CAUSALITY)))
+        .check(io.github.ptxlitmus.litmus.LitmusParser.parse(
+            Path.of("src/test/resources/litmus/coherence/CoRW1+weak.litmus")));
+    assertThat(without.verdict()).isEqualTo(Verdict.FORBIDDEN);
+    assertThat(without.explainCondition().skipped()).isEmpty();
+    assertThat(without.explainCondition().reasons()).extracting(Explanation.Reason::axiom)
+        .containsExactly(Axiom.SC_PER_LOCATION);
+  }
 }

@@ -64,7 +64,7 @@ class CompareCommandTest {
   void checkWithACatModel(@TempDir Path dir) throws IOException {
     String sb = resource("/litmus/sb/SB+weak.litmus");
     assertThat(run("check", "--cat", resource("/cat/sc.cat"), sb)).isZero();
-    assertThat(out.toString()).contains("Model sc.cat").contains("Test SB+weak Forbidden");
+    assertThat(out.toString()).contains("Model SB+weak sc.cat").contains("Verdict SB+weak Forbidden");
     assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--explain", sb)).isZero();
     assertThat(out.toString())
         .contains("cat model sc.cat: sc fails for every coherence order contained in this one")

@@ -20,6 +20,8 @@ import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.litmus.Scope;
 import io.github.ptxlitmus.litmus.ThreadPosition;
+import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,6 +53,18 @@ class ApiGuideTest {
     assertThat(verdict).isEqualTo(Verdict.FORBIDDEN);
     assertThat(states).hasSize(3);
     assertThat(racy).isTrue();
+  }
+
+  @Test
+  void choosingTheModel() {
+    ModelSpec noCausality = ModelSpec.ptx().without(Axiom.CAUSALITY);
+    CheckResult r = LitmusChecker.create(CheckOptions.defaults().withModel(noCausality))
+        .check(Path.of("src/test/resources/litmus/spec/SB+fence.sc.sys.litmus"));
+    r.verdict();   // ALLOWED: the Fence-SC synchronization only matters through Causality
+    r.model();     // "ptx without Causality"
+
+    assertThat(r.verdict()).isEqualTo(Verdict.ALLOWED);
+    assertThat(r.model()).isEqualTo("ptx without Causality");
   }
 
   @Test

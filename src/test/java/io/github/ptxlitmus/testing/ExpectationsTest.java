@@ -59,7 +59,7 @@ class ExpectationsTest {
         .hasMessage("<string>:1:29: unknown flag 'RACY' in expect-flags; expected one of"
             + " DATA_RACE, MIXED_SIZE_RACE, LOOP_BOUND_HIT, DEADLOCK, MAY_NOT_TERMINATE, BAD_ADDRESS,"
             + " LIMIT_HIT,"
-            + " OUTSIDE_MODEL, DECIDED");
+            + " OUTSIDE_MODEL, DECIDED, DISTINCT_STATES");
     assertThatThrownBy(() -> Expectations.read("(* expect: Allowed *)\n(* expect: Allowed *)"))
         .hasMessage("<string>:2:1: second (* expect: *) comment; the first is at <string>:1:1");
   }

@@ -1,0 +1,94 @@
+package io.github.ptxlitmus.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ptxlitmus.bench.Family;
+import io.github.ptxlitmus.litmus.LitmusParser;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.search.DecisionSearch;
+import io.github.ptxlitmus.search.Enumerator;
+import io.github.ptxlitmus.search.SearchLimits;
+import io.github.ptxlitmus.search.SearchResult;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 16 defect 3 and issue 18: every limit ends a check as {@link Verdict#UNKNOWN} naming
+ * the limit, never as an error, and an interrupted search stops. The wall bounds asserted are
+ * generous (other processes share the machine); they only catch a search that ignores its
+ * limit altogether.
+ */
+class LimitsTest {
+  /** IRIW with 10 readers: about 2^20 states, far more than any limit below lets through. */
+  private static final LitmusTest LARGE = LitmusParser.parse("IRIW-12", Family.IRIW.generate(12));
+
+  private static final CheckOptions STATES =
+      CheckOptions.defaults().withMode(CheckOptions.Mode.STATES);
+
+  @Test
+  void timeLimitGivesUnknownNamingIt() {
+    long start = System.nanoTime();
+    CheckResult r =
+        LitmusChecker.create(STATES.withTimeLimit(Duration.ofMillis(500))).check(LARGE);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
+    assertThat(r.unknownReason()).hasValue("time limit 500 ms");
+    assertThat(r.flags()).contains(Flag.LIMIT_HIT);
+    assertThat(seconds).as("wall seconds of a 0.5 s check").isLessThan(30);
+    // The reported time is the wall time of the whole check.
+    assertThat(r.millis()).isGreaterThanOrEqualTo(500).isLessThanOrEqualTo((long) (seconds * 1000) + 1);
+  }
+
+  @Test
+  void candidateLimitGivesUnknownNamingIt() {
+    CheckResult r = LitmusChecker.create(STATES.withCandidateLimit(1000)).check(LARGE);
+    assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
+    assertThat(r.unknownReason()).hasValue("candidate limit 1000");
+  }
+
+  @Test
+  void decideModeHonoursTheCandidateLimit() {
+    LitmusTest sb = LitmusParser.parse("SB-64", Family.SB.generate(64));
+    CheckResult r =
+        LitmusChecker.create(
+                CheckOptions.defaults()
+                    .withMode(CheckOptions.Mode.DECIDE)
+                    .withCandidateLimit(50))
+            .check(sb);
+    assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
+    assertThat(r.unknownReason()).hasValue("candidate limit 50");
+  }
+
+  @Test
+  void memoryBoundGivesUnknownNamingIt() {
+    SearchLimits limits =
+        new SearchLimits(2, System.nanoTime() + Duration.ofMinutes(5).toNanos(), "300 s", 1L << 40)
+            .withMemoryLimit(1 << 20);
+    SearchResult exhaustive = Enumerator.run(LARGE, limits);
+    assertThat(exhaustive.limit()).hasValue("memory limit 1 MB");
+    SearchResult pruned =
+        DecisionSearch.run(
+            LARGE, limits, new DecisionSearch.Goal(Optional.empty(), Set.of(), Map.of()));
+    assertThat(pruned.limit()).hasValue("memory limit 1 MB");
+  }
+
+  @Test
+  void interruptStopsTheSearch() throws InterruptedException {
+    AtomicReference<CheckResult> result = new AtomicReference<>();
+    Thread worker =
+        new Thread(
+            () -> result.set(
+                LitmusChecker.create(STATES.withTimeLimit(Duration.ofMinutes(10))).check(LARGE)));
+    worker.start();
+    Thread.sleep(300);
+    worker.interrupt();
+    worker.join(Duration.ofSeconds(60).toMillis());
+    assertThat(worker.isAlive()).as("search still running 60 s after interrupt()").isFalse();
+    assertThat(result.get().verdict()).isEqualTo(Verdict.UNKNOWN);
+    assertThat(result.get().unknownReason()).hasValue("interrupted");
+  }
+}
