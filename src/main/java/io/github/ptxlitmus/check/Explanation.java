@@ -41,7 +41,7 @@ public record Explanation(
     List<Axiom> skipped) {
 
   /**
-   * Copies {@code reasons} (unmodifiable); it may not be or hold null.
+   * Copies {@code reasons} and {@code skipped} (unmodifiable); they may not be or hold null.
    *
    * @param state the state explained, as given (e.g. {@code P1:r0=1 /\ P1:r1=0})
    * @param allowed true when some consistent execution produces the state
@@ -54,6 +54,8 @@ public record Explanation(
    * @param decided whether allowed/forbidden is known (a witness found, or proven that none
    *     exists)
    * @param limit the limit that was hit, if any
+   * @param skipped for a forbidden state, the axioms whose pruning rules kept some candidates
+   *     out of the listing; empty when no candidate was skipped
    */
   public Explanation {
     reasons = List.copyOf(reasons);
