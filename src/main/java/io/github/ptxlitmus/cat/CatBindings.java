@@ -24,6 +24,8 @@ public final class CatBindings {
   /**
    * A builder for bindings over {@code n} events.
    *
+   * @param n the number of events, {@code 0..n-1}
+   * @return an empty builder
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static Builder builder(int n) {
@@ -33,34 +35,49 @@ public final class CatBindings {
     return new Builder(n);
   }
 
-  /** The number of events. */
+  /** {@return the number of events} */
   public int size() {
     return size;
   }
 
-  /** The names bound and their types, in insertion order. */
+  /** {@return the names bound and their types, in insertion order} */
   public Map<String, CatType> types() {
     Map<String, CatType> t = new LinkedHashMap<>();
     values.forEach((k, v) -> t.put(k, v instanceof EventSet ? CatType.SET : CatType.RELATION));
     return t;
   }
 
-  /** The value bound to {@code name}: an {@link EventSet} or a {@link Relation}. */
+  /**
+   * The value bound to a name.
+   *
+   * @param name a cat name, e.g. {@code po}
+   * @return an {@link EventSet} or a {@link Relation}; empty when {@code name} is not bound
+   */
   public Optional<Object> get(String name) {
     return Optional.ofNullable(values.get(name));
   }
 
-  /** The set bound to {@code name}, if it is a set. */
+  /**
+   * The set bound to a name.
+   *
+   * @param name a cat name, e.g. {@code W}
+   * @return the set; empty when {@code name} is unbound or bound to a relation
+   */
   public Optional<EventSet> set(String name) {
     return get(name).filter(EventSet.class::isInstance).map(EventSet.class::cast);
   }
 
-  /** The relation bound to {@code name}, if it is a relation. */
+  /**
+   * The relation bound to a name.
+   *
+   * @param name a cat name, e.g. {@code rf}
+   * @return the relation; empty when {@code name} is unbound or bound to a set
+   */
   public Optional<Relation> relation(String name) {
     return get(name).filter(Relation.class::isInstance).map(Relation.class::cast);
   }
 
-  /** A builder that starts from these bindings (later puts replace). */
+  /** {@return a builder that starts from these bindings (later puts replace)} */
   public Builder toBuilder() {
     Builder b = new Builder(size);
     b.values.putAll(values);
@@ -79,6 +96,9 @@ public final class CatBindings {
     /**
      * Binds {@code name} to a set (replacing an earlier binding).
      *
+     * @param name the cat name
+     * @param set a set over this builder's number of events
+     * @return this builder
      * @throws IllegalArgumentException if the set is over another number of events
      */
     public Builder set(String name, EventSet set) {
@@ -93,6 +113,9 @@ public final class CatBindings {
     /**
      * Binds {@code name} to a relation (replacing an earlier binding).
      *
+     * @param name the cat name
+     * @param relation a relation over this builder's number of events
+     * @return this builder
      * @throws IllegalArgumentException if the relation is over another number of events
      */
     public Builder relation(String name, Relation relation) {
@@ -104,7 +127,7 @@ public final class CatBindings {
       return this;
     }
 
-    /** The bindings collected so far. */
+    /** {@return the bindings collected so far} */
     public CatBindings build() {
       return new CatBindings(size, values);
     }

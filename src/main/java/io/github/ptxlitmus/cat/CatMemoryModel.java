@@ -42,7 +42,12 @@ public final class CatMemoryModel implements MemoryModel {
     this.cat = cat;
   }
 
-  /** Runs {@code cat} on this project's candidate executions. */
+  /**
+   * Runs {@code cat} on this project's candidate executions.
+   *
+   * @param cat a model resolved against {@link PtxCatBindings#vocabulary()}
+   * @return the memory model
+   */
   public static CatMemoryModel of(CatModel cat) {
     return new CatMemoryModel(cat);
   }
@@ -50,18 +55,20 @@ public final class CatMemoryModel implements MemoryModel {
   /**
    * Loads a cat file (PTX vocabulary).
    *
+   * @param file the {@code .cat} file (UTF-8)
+   * @return the memory model, named by the file name
    * @throws CatSyntaxException when the file is not accepted
    */
   public static CatMemoryModel load(Path file) {
     return of(CatModel.load(file));
   }
 
-  /** The cat model. */
+  /** {@return the cat model} */
   public CatModel cat() {
     return cat;
   }
 
-  /** The cat file's name, e.g. {@code ptx-v7.5.cat}. */
+  /** {@return the cat file's name, e.g. {@code ptx-v7.5.cat}} */
   @Override
   public String name() {
     return cat.name();

@@ -60,6 +60,8 @@ public final class CatModel {
    *
    * @throws CatSyntaxException when the file or a file it includes is not accepted (message
    *     {@code file:line:col: reason}), including a missing or unreadable {@code file}
+   * @param file the {@code .cat} file (UTF-8); {@code include}s are resolved beside it
+   * @return the resolved model, named by the file name
    */
   public static CatModel load(Path file) {
     return load(file, PtxCatBindings.vocabulary());
@@ -68,7 +70,9 @@ public final class CatModel {
   /**
    * Reads and resolves a cat file against a vocabulary of predefined names.
    *
+   * @param file the {@code .cat} file (UTF-8)
    * @param vocabulary every name the bindings will provide, with its type
+   * @return the resolved model, named by the file name
    * @throws CatSyntaxException as {@link #load(Path)}
    */
   public static CatModel load(Path file, Map<String, CatType> vocabulary) {
@@ -89,6 +93,9 @@ public final class CatModel {
    * working directory.
    *
    * @param name the model's name in reports and messages, e.g. {@code test.cat}
+   * @param text the cat source
+   * @param vocabulary every name the bindings will provide, with its type
+   * @return the resolved model
    * @throws CatSyntaxException as {@link #load(Path)}
    */
   public static CatModel parse(String name, String text, Map<String, CatType> vocabulary) {
@@ -101,17 +108,19 @@ public final class CatModel {
     return new Resolver(vocabulary).resolve(name, parsed);
   }
 
-  /** The file name (e.g. {@code ptx-v7.5.cat}); what results and reports call the model. */
+  /**
+   * {@return the file name (e.g. {@code ptx-v7.5.cat}); what results and reports call the model}
+   */
   public String name() {
     return name;
   }
 
-  /** The title from the file's first line (e.g. {@code PTX}), empty when there is none. */
+  /** {@return the title from the file's first line (e.g. {@code PTX}), empty when there is none} */
   public String title() {
     return title;
   }
 
-  /** The names of the constraints (non-flag checks), in file order. */
+  /** {@return the names of the constraints (non-flag checks), in file order} */
   public List<String> constraints() {
     List<String> out = new ArrayList<>();
     for (Step s : steps) {
@@ -129,12 +138,18 @@ public final class CatModel {
    * @param flags the {@code flag} checks that hold (herd raises the flag then)
    */
   public record Result(List<String> violated, List<String> flags) {
+    /**
+     * Creates the record; the components are described above.
+     *
+     * @param violated the constraints that fail, by name ({@code as} name, else their text)
+     * @param flags the {@code flag} checks that hold (herd raises the flag then)
+     */
     public Result {
       violated = List.copyOf(violated);
       flags = List.copyOf(flags);
     }
 
-    /** True when no constraint fails. */
+    /** {@return true when no constraint fails} */
     public boolean consistent() {
       return violated.isEmpty();
     }
@@ -143,6 +158,8 @@ public final class CatModel {
   /**
    * Evaluates every check on {@code bindings}.
    *
+   * @param bindings the candidate's sets and relations
+   * @return the failing constraints and the flags raised
    * @throws IllegalArgumentException if a predefined name the model uses is not bound, or is
    *     bound to a value of the other type
    * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
@@ -158,6 +175,8 @@ public final class CatModel {
    * The first constraint that fails on {@code bindings}, or empty when the candidate is
    * consistent (flags are not evaluated).
    *
+   * @param bindings the candidate's sets and relations
+   * @return the constraint's name ({@code as} name, else its text); empty when consistent
    * @throws IllegalArgumentException as {@link #evaluate}
    * @throws IllegalStateException as {@link #evaluate}
    */
@@ -199,6 +218,7 @@ public final class CatModel {
    *
    * @param fixed bindings for every name the model uses except {@code varying}
    * @param varying the names that {@link Prepared#firstViolation} will bind
+   * @return the model with the parts that depend only on {@code fixed} computed
    * @throws IllegalArgumentException if a name the model uses is in neither
    * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
    */
@@ -271,6 +291,12 @@ public final class CatModel {
    * @param events the evidence, event indices of the bindings
    */
   public record Failure(String constraint, List<Integer> events) {
+    /**
+     * Creates the record; the components are described above.
+     *
+     * @param constraint the constraint's name ({@code as} name, else its text)
+     * @param events the evidence, event indices of the bindings
+     */
     public Failure {
       events = List.copyOf(events);
     }
@@ -299,6 +325,8 @@ public final class CatModel {
      * The first constraint that fails once {@code varying} is bound too (a constraint that
      * needs none of the varying names and fails is reported first), or empty.
      *
+     * @param varying bindings for the varying names, over the same events as the fixed ones
+     * @return the constraint's name ({@code as} name, else its text); empty when consistent
      * @throws IllegalArgumentException if a varying name the model uses is not bound
      * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
      */
@@ -309,6 +337,8 @@ public final class CatModel {
     /**
      * As {@link #firstViolation}, with evidence.
      *
+     * @param varying bindings for the varying names
+     * @return the failing constraint with its evidence; empty when consistent
      * @throws IllegalArgumentException as {@link #firstViolation}
      * @throws IllegalStateException as {@link #firstViolation}
      */

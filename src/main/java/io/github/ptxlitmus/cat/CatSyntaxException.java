@@ -9,9 +9,16 @@ package io.github.ptxlitmus.cat;
 public final class CatSyntaxException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The file as given to the loader or named by {@code include}. */
   private final String file;
+
+  /** 1-based line. */
   private final int line;
+
+  /** 1-based column. */
   private final int column;
+
+  /** One line, without the position. */
   private final String reason;
 
   /**
@@ -28,22 +35,22 @@ public final class CatSyntaxException extends RuntimeException {
     this.reason = reason;
   }
 
-  /** The file where the problem is. */
+  /** {@return the file where the problem is} */
   public String file() {
     return file;
   }
 
-  /** 1-based line. */
+  /** {@return the 1-based line of the problem} */
   public int line() {
     return line;
   }
 
-  /** 1-based column. */
+  /** {@return the 1-based column of the problem} */
   public int column() {
     return column;
   }
 
-  /** The reason, without the position. */
+  /** {@return the reason, without the position} */
   public String reason() {
     return reason;
   }

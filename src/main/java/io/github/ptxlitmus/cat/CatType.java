@@ -7,7 +7,7 @@ public enum CatType {
   /** A binary relation over events ({@code po}, {@code S * S}, {@code [S]}). */
   RELATION;
 
-  /** "set" or "relation", for messages. */
+  /** {@return {@code "set"} or {@code "relation"}, for messages} */
   public String word() {
     return this == SET ? "set" : "relation";
   }

@@ -96,7 +96,7 @@ public final class PtxCatBindings {
     return ImmutableMap.copyOf(m);
   }
 
-  /** Every name {@link #bind} defines, with its type. */
+  /** {@return every name {@link #bind} defines, with its type} */
   public static Map<String, CatType> vocabulary() {
     return VOCABULARY;
   }
@@ -109,6 +109,7 @@ public final class PtxCatBindings {
    * @param addr address dependencies (read → dependent event)
    * @param data data dependencies
    * @param ctrl control dependencies
+   * @return the fixed bindings of these events, ready for {@link #bind}
    * @throws IllegalArgumentException if a relation is not over {@code events.size()} events
    */
   public static PtxCatBindings of(
@@ -198,7 +199,13 @@ public final class PtxCatBindings {
     return b.build();
   }
 
-  /** The event a bound event belongs to: itself, or the RMW whose store half it is. */
+  /**
+   * The event a bound event belongs to: itself, or the RMW whose store half it is.
+   *
+   * @param bound a bound event, {@code 0..size()-1}
+   * @return an event of the candidate, {@code 0..n-1}
+   * @throws IllegalArgumentException if {@code bound} is not a bound event
+   */
   public int eventOf(int bound) {
     if (bound < n) {
       return bound;
@@ -211,7 +218,7 @@ public final class PtxCatBindings {
     throw new IllegalArgumentException("no bound event " + bound);
   }
 
-  /** The number of bound events: the events plus one store half per RMW. */
+  /** {@return the number of bound events: the events plus one store half per RMW} */
   public int size() {
     return base.size();
   }
@@ -226,6 +233,7 @@ public final class PtxCatBindings {
    * @param fenceScOrder the Fence-SC order; {@code sync_fence} is its restriction to pairs of
    *     fence.sc whose scopes include each other's threads (Dat3M orients exactly those)
    * @param barrierSync barrier synchronization, arrive → wait of one barrier phase
+   * @return every name of {@link #vocabulary()} bound, over {@link #size()} events
    * @throws IllegalArgumentException if a relation is not over the {@code n} events
    */
   public CatBindings bind(Relation rf, Relation co, Relation fenceScOrder,
@@ -233,14 +241,21 @@ public final class PtxCatBindings {
     return varying(base.toBuilder(), rf, co, fenceScOrder, barrierSync);
   }
 
-  /** The bindings that depend only on the events: every name except {@link #VARYING}. */
+  /** {@return the bindings that depend only on the events: every name except {@link #VARYING}} */
   public CatBindings fixed() {
     return base;
   }
 
   /**
    * Only the {@link #VARYING} names, for a model {@link CatModel#prepare prepared} on {@link
-   * #fixed()}; arguments as {@link #bind}.
+   * #fixed()}.
+   *
+   * @param rf as {@link #bind}
+   * @param co as {@link #bind}
+   * @param fenceScOrder as {@link #bind}
+   * @param barrierSync as {@link #bind}
+   * @return the {@link #VARYING} names bound, over {@link #size()} events
+   * @throws IllegalArgumentException as {@link #bind}
    */
   public CatBindings varying(Relation rf, Relation co, Relation fenceScOrder,
       Relation barrierSync) {

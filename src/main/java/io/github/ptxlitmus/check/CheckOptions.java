@@ -56,6 +56,26 @@ public record CheckOptions(
    */
   public static final int AUTO_DECIDE_STATES_LOG2 = 12;
 
+  /**
+   * Validates the options.
+   *
+   * @param loopBound how many times each backward branch may be taken on one path (default 2);
+   *     longer paths are cut and flagged {@link Flag#LOOP_BOUND_HIT}
+   * @param timeLimit wall-clock budget per test (default 60 s); when exceeded the verdict is
+   *     {@link Verdict#UNKNOWN}
+   * @param candidateLimit the most candidate executions examined per test (default
+   *     50,000,000); when exceeded the verdict is {@link Verdict#UNKNOWN}
+   * @param allStates when true, final states list every register of every thread and every
+   *     location; when false (default) only those named in the condition and in a {@code
+   *     locations [...]} clause, as herd does
+   * @param mode what to compute (default {@link Mode#AUTO})
+   * @param model the model: a built-in {@link ModelSpec} (variant and axioms switched on;
+   *     default {@link ModelSpec#ptx()}, the spec), or any other {@link MemoryModel} (e.g. a cat
+   *     file), which is always checked by the exhaustive search in states mode
+   * @throws IllegalArgumentException if {@code loopBound} is negative, {@code timeLimit} is
+   *     not positive or {@code candidateLimit} is not positive
+   * @throws NullPointerException if {@code mode} or {@code model} is null
+   */
   public CheckOptions {
     if (loopBound < 0) {
       throw new IllegalArgumentException("loopBound must be >= 0: " + loopBound);
@@ -70,37 +90,89 @@ public record CheckOptions(
     }
   }
 
+  /**
+   * The defaults: loop bound 2, 60 s, 50,000,000 candidates, observed locations only,
+   * {@link Mode#AUTO}, {@link ModelSpec#ptx()}.
+   *
+   * @return the default options
+   */
   public static CheckOptions defaults() {
     return new CheckOptions(
         2, Duration.ofSeconds(60), 50_000_000L, false, Mode.AUTO, ModelSpec.ptx());
   }
 
+  /**
+   * These options with another loop bound.
+   *
+   * @param bound times each backward branch may be taken on one path, {@code >= 0}
+   * @return a copy with {@code loopBound == bound}
+   * @throws IllegalArgumentException if {@code bound} is negative
+   */
   public CheckOptions withLoopBound(int bound) {
     return new CheckOptions(bound, timeLimit, candidateLimit, allStates, mode, model);
   }
 
+  /**
+   * These options with another wall-clock budget per test.
+   *
+   * @param limit the budget, positive
+   * @return a copy with {@code timeLimit == limit}
+   * @throws IllegalArgumentException if {@code limit} is zero or negative
+   */
   public CheckOptions withTimeLimit(Duration limit) {
     return new CheckOptions(loopBound, limit, candidateLimit, allStates, mode, model);
   }
 
+  /**
+   * These options with another candidate budget.
+   *
+   * @param limit the most candidate executions examined per test, positive
+   * @return a copy with {@code candidateLimit == limit}
+   * @throws IllegalArgumentException if {@code limit} is not positive
+   */
   public CheckOptions withCandidateLimit(long limit) {
     return new CheckOptions(loopBound, timeLimit, limit, allStates, mode, model);
   }
 
+  /**
+   * These options listing every register and location in final states, or only the observed
+   * ones.
+   *
+   * @param all true for every register and location, false for those the condition and the
+   *     {@code locations} clause name
+   * @return a copy with {@code allStates == all}
+   */
   public CheckOptions withAllStates(boolean all) {
     return new CheckOptions(loopBound, timeLimit, candidateLimit, all, mode, model);
   }
 
-  /** The same limits under another model variant or axiom switches. */
+  /**
+   * The same limits under another model variant or axiom switches.
+   *
+   * @param m the model: a {@link ModelSpec} or any other {@link MemoryModel}
+   * @return a copy with {@code model == m}
+   * @throws NullPointerException if {@code m} is null
+   */
   public CheckOptions withModel(MemoryModel m) {
     return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, mode, m);
   }
 
-  /** The name reports give the model: {@link ModelSpec#label()}, or a foreign model's name. */
+  /**
+   * The name reports give the model.
+   *
+   * @return {@link ModelSpec#label()} for a built-in model, {@link MemoryModel#name()} otherwise
+   */
   public String modelLabel() {
     return model instanceof ModelSpec spec ? spec.label() : model.name();
   }
 
+  /**
+   * These options computing something else.
+   *
+   * @param m what to compute
+   * @return a copy with {@code mode == m}
+   * @throws NullPointerException if {@code m} is null
+   */
   public CheckOptions withMode(Mode m) {
     return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, m, model);
   }

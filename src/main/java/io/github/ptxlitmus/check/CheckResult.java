@@ -147,6 +147,8 @@ public final class CheckResult {
    * The Dat3M-only forms the test uses that PTX does not allow, each with what PTX allows and
    * how the test was read ({@link io.github.ptxlitmus.litmus.LitmusTest#warnings()}); empty
    * for tests in plain PTX.
+   *
+   * @return the warnings, in source order (unmodifiable)
    */
   public List<LitmusWarning> warnings() {
     return warnings;
@@ -155,12 +157,19 @@ public final class CheckResult {
   /**
    * With {@link Flag#MAY_NOT_TERMINATE}: the loops that may spin forever, as {@code P<i> line
    * <n>} (the line of the loop's label); empty otherwise.
+   *
+   * @return the loops (unmodifiable)
    */
   public List<String> nonTerminatingLoops() {
     return nonTerminatingLoops;
   }
 
-  /** The model that produced this result ({@link io.github.ptxlitmus.model.ModelSpec#label()}). */
+  /**
+   * The model that produced this result.
+   *
+   * @return its label ({@link io.github.ptxlitmus.model.ModelSpec#label()}, or a foreign
+   *     model's name)
+   */
   public String model() {
     return model;
   }

@@ -18,6 +18,10 @@ public final class ConditionEvaluator {
   /**
    * {@code c} with each register or location key valued by {@code valueOf} (which may throw for
    * keys it does not know).
+   *
+   * @param c the condition's proposition
+   * @param valueOf the value (signed 64-bit) of a key {@code P<i>:<reg>} or a location name
+   * @return whether {@code c} holds
    */
   public static boolean holds(Condition c, java.util.function.ToLongFunction<String> valueOf) {
     if (c instanceof Condition.And || c instanceof Condition.Or) {
@@ -67,7 +71,12 @@ public final class ConditionEvaluator {
     return valueOf.applyAsLong(((Condition.LocationTerm) t).location());
   }
 
-  /** The state key of a register term: {@code P<thread>:<register>}. */
+  /**
+   * The state key of a register term.
+   *
+   * @param r the term
+   * @return {@code P<thread>:<register>}, e.g. {@code P1:r0}
+   */
   public static String key(Condition.RegisterTerm r) {
     return "P" + r.thread() + ":" + r.register();
   }

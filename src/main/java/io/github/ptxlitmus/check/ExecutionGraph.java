@@ -19,6 +19,14 @@ public record ExecutionGraph(
     List<Integer> highlight,
     List<String> highlightRelations) {
 
+  /**
+   * Copies the lists and the map (unmodifiable); none may be or hold null.
+   *
+   * @param events the events; {@code events.get(i).id() == i}
+   * @param edges relation name → list of {@code {from, to}} event ids
+   * @param highlight event ids of the violation evidence, in cycle order (empty for a witness)
+   * @param highlightRelations the relation of each highlighted step (same length as highlight)
+   */
   public ExecutionGraph {
     events = List.copyOf(events);
     edges = Map.copyOf(edges);

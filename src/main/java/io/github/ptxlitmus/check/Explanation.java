@@ -40,6 +40,23 @@ public record Explanation(
     Optional<String> limit,
     List<Axiom> skipped) {
 
+  /**
+   * Copies {@code reasons} and {@code skipped} (unmodifiable); they may not be or hold null.
+   *
+   * @param state the state explained, as given (e.g. {@code P1:r0=1 /\ P1:r1=0})
+   * @param allowed true when some consistent execution produces the state
+   * @param reasons for a forbidden state, the groups of rejected candidates (may also be present
+   *     for an allowed state: other candidates that produce it but are rejected)
+   * @param witness for an allowed state, one consistent execution producing it
+   * @param candidates candidate executions listed that produce the state, consistent or not
+   * @param complete false when a search limit stopped the explanation early: then either the
+   *     state is not decided ({@link #decided()} false) or the reasons are a partial list
+   * @param decided whether allowed/forbidden is known (a witness found, or proven that none
+   *     exists)
+   * @param limit the limit that was hit, if any
+   * @param skipped for a forbidden state, the axioms whose pruning rules kept some candidates
+   *     out of the listing; empty when no candidate was skipped
+   */
   public Explanation {
     reasons = List.copyOf(reasons);
     skipped = List.copyOf(skipped);
@@ -81,12 +98,26 @@ public record Explanation(
       String detail,
       ExecutionGraph graph) {
 
+    /**
+     * Copies the lists (unmodifiable); they may not be or hold null.
+     *
+     * @param axiom the axiom
+     * @param candidates how many candidates producing the state fail this way
+     * @param events the evidence: a cycle (in order) or an offending pair
+     * @param relations the relation of each step {@code events[i] → events[i+1]} (cyclically)
+     * @param detail one sentence in spec terms
+     * @param graph one such candidate, with the evidence highlighted
+     */
     public Reason {
       events = List.copyOf(events);
       relations = List.copyOf(relations);
     }
 
-    /** The evidence as {@code a -rel-> b -rel-> ... } (back to the first event for cycles). */
+    /**
+     * The evidence as text.
+     *
+     * @return {@code a -rel-> b -rel-> ... }, ending with the first event again
+     */
     public String path() {
       StringBuilder sb = new StringBuilder();
       for (int i = 0; i < events.size(); i++) {
@@ -103,11 +134,23 @@ public record Explanation(
    * @param races data races in it, as {@code a ~ b}
    */
   public record Witness(ExecutionGraph graph, List<String> races) {
+    /**
+     * Copies {@code races} (unmodifiable); it may not be or hold null.
+     *
+     * @param graph the execution
+     * @param races data races in it, as {@code a ~ b}
+     */
     public Witness {
       races = List.copyOf(races);
     }
   }
 
+  /**
+   * The explanation in prose: the verdict on the state, the witness's rf/co/sc/sw edges and
+   * races, or each rejecting axiom with its spec section, candidate count and evidence path.
+   *
+   * @return lines, each ending with {@code \n}
+   */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();

@@ -24,12 +24,22 @@ public final class FinalState implements Comparable<FinalState> {
     this.values = ImmutableSortedMap.copyOf(values, KEY_ORDER);
   }
 
-  /** A state from key → value; keys are {@code P<i>:<reg>} or location names. */
+  /**
+   * A state from key → value.
+   *
+   * @param values keys {@code P<i>:<reg>} or location names, to final values (copied)
+   * @return the state, keys in {@link #KEY_ORDER}
+   * @throws NullPointerException if a key or value is null
+   */
   public static FinalState of(Map<String, Long> values) {
     return new FinalState(values);
   }
 
-  /** Key → value, in {@link #KEY_ORDER}. */
+  /**
+   * The state's values.
+   *
+   * @return key → value, in {@link #KEY_ORDER}
+   */
   public ImmutableSortedMap<String, Long> values() {
     return values;
   }
@@ -47,7 +57,12 @@ public final class FinalState implements Comparable<FinalState> {
     return Optional.ofNullable(values.get("P" + thread + ":" + name));
   }
 
-  /** The final value of a location, if observed. */
+  /**
+   * The final value of a location, if observed.
+   *
+   * @param name the location's name, e.g. {@code x}
+   * @return its final value, or empty when the state does not observe it
+   */
   public Optional<Long> location(String name) {
     return Optional.ofNullable(values.get(name));
   }

@@ -39,15 +39,30 @@ public final class LitmusChecker {
     this.options = options;
   }
 
-  /** A checker with {@link CheckOptions#defaults()}. */
+  /**
+   * A checker with {@link CheckOptions#defaults()}.
+   *
+   * @return the checker
+   */
   public static LitmusChecker create() {
     return new LitmusChecker(CheckOptions.defaults());
   }
 
+  /**
+   * A checker with the given options.
+   *
+   * @param options limits, mode and model
+   * @return the checker
+   */
   public static LitmusChecker create(CheckOptions options) {
     return new LitmusChecker(options);
   }
 
+  /**
+   * The options this checker runs with.
+   *
+   * @return the options given to {@link #create(CheckOptions)}, or the defaults
+   */
   public CheckOptions options() {
     return options;
   }
@@ -55,6 +70,8 @@ public final class LitmusChecker {
   /**
    * Checks a parsed test.
    *
+   * @param test the test
+   * @return its final states, verdict and flags; {@link Verdict#UNKNOWN} when a limit was hit
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the test uses something the
    *     engine does not support (reason starts with {@code "unsupported: "}) or is
    *     semantically invalid (e.g. a shared location accessed from another CTA)
@@ -88,6 +105,9 @@ public final class LitmusChecker {
    * combinations; a test whose accesses may overlap partially is always listed (8.7.2:
    * UNDEFINED depends on every execution, not only a witness).
    *
+   * @param test the test
+   * @param options the options; a non-{@link ModelSpec} model always runs in STATES
+   * @return {@link CheckOptions.Mode#STATES} or {@link CheckOptions.Mode#DECIDE}, never AUTO
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
@@ -372,6 +392,8 @@ public final class LitmusChecker {
   /**
    * Parses and checks a file.
    *
+   * @param file a {@code .litmus} file (UTF-8)
+   * @return as {@link #check(LitmusTest)}
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException on a syntax or static error
    * @throws UncheckedIOException when the file cannot be read
    */
@@ -383,7 +405,15 @@ public final class LitmusChecker {
     }
   }
 
-  /** Parses {@code text} (positions say {@code name}) and checks it. */
+  /**
+   * Parses {@code text} and checks it.
+   *
+   * @param name the name error positions give the text, e.g. a file name
+   * @param text the litmus test
+   * @return as {@link #check(LitmusTest)}
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException on a syntax or static error, or
+   *     as {@link #check(LitmusTest)}
+   */
   public CheckResult check(String name, String text) {
     return check(LitmusParser.parse(name, text));
   }

@@ -34,6 +34,13 @@ import java.util.stream.Collectors;
  * @param tests one entry per test, in the order the files were given
  */
 public record ModelComparison(String nameA, String nameB, List<TestComparison> tests) {
+  /**
+   * Copies {@code tests} (unmodifiable); it may not be or hold null.
+   *
+   * @param nameA the first model's name (e.g. {@code ptx}, {@code ptx-v7.5.cat})
+   * @param nameB the second model's name
+   * @param tests one entry per test, in the order the files were given
+   */
   public ModelComparison {
     tests = List.copyOf(tests);
   }
@@ -50,6 +57,9 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
      * {@code dat3m-v6.0}, see {@link ModelSpec#variants()}) or the path of a cat file. The
      * check runs with {@code base}'s limits in states mode.
      *
+     * @param model a variant name or a cat file's path
+     * @param base the limits (the mode is replaced by states mode)
+     * @return the side, named by the model's label
      * @throws IllegalArgumentException if {@code model} is neither a variant nor a file
      * @throws io.github.ptxlitmus.cat.CatSyntaxException if the cat file is not accepted
      */
@@ -90,22 +100,45 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
       List<FinalState> onlyA,
       List<FinalState> onlyB,
       Optional<String> problem) {
+    /**
+     * Copies the state lists (unmodifiable); they may not be or hold null.
+     *
+     * @param file the litmus file
+     * @param a the first model's result, or empty when the check failed
+     * @param b the second model's result, or empty when the check failed
+     * @param onlyA states allowed by A and forbidden by B (sorted)
+     * @param onlyB states allowed by B and forbidden by A (sorted)
+     * @param problem why the test was not compared (a check failed, or a verdict is Unknown:
+     *     a limit hid states), empty when it was
+     */
     public TestComparison {
       onlyA = List.copyOf(onlyA);
       onlyB = List.copyOf(onlyB);
     }
 
-    /** True when the test was compared and the state sets differ. */
+    /**
+     * Whether the models disagree on this test.
+     *
+     * @return true when the test was compared and the state sets differ
+     */
     public boolean differs() {
       return problem.isEmpty() && !(onlyA.isEmpty() && onlyB.isEmpty());
     }
 
-    /** True when both checks succeeded with a known verdict. */
+    /**
+     * Whether the test was compared.
+     *
+     * @return true when both checks succeeded with a known verdict
+     */
     public boolean compared() {
       return problem.isEmpty();
     }
 
-    /** The test's name (from its header), or the file name when a check failed. */
+    /**
+     * The test's name.
+     *
+     * @return the name in its header, or the file name when both checks failed
+     */
     public String name() {
       return a.or(() -> b).map(CheckResult::testName).orElse(String.valueOf(file.getFileName()));
     }
@@ -114,7 +147,11 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
   /**
    * Checks every file with both sides (sequentially) and compares the states.
    *
+   * @param a the first model
+   * @param b the second model
    * @param files litmus files (not directories)
+   * @return one {@link TestComparison} per file, in order; a check that throws is reported in
+   *     {@link TestComparison#problem()}, not rethrown
    */
   public static ModelComparison compare(Side a, Side b, List<Path> files) {
     List<Optional<CheckResult>> ra = new ArrayList<>();
@@ -142,10 +179,13 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
   /**
    * Compares results computed elsewhere (e.g. in parallel).
    *
+   * @param nameA the first model's name
+   * @param nameB the second model's name
    * @param files the files, in order
    * @param a the first model's results, aligned with {@code files} (empty: the check failed)
    * @param b the second model's results, aligned with {@code files}
    * @param errors the failure message of each file, if any, aligned with {@code files}
+   * @return the comparison, one entry per file
    * @throws IllegalArgumentException if the lists differ in length
    */
   public static ModelComparison of(String nameA, String nameB, List<Path> files,
@@ -190,37 +230,37 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
     return Optional.empty();
   }
 
-  /** Tests compared (both checks succeeded with a known verdict). */
+  /** {@return the number of tests compared (both checks succeeded with a known verdict)} */
   public int compared() {
     return (int) tests.stream().filter(TestComparison::compared).count();
   }
 
-  /** Tests whose state sets differ. */
+  /** {@return the number of tests whose state sets differ} */
   public int differing() {
     return (int) tests.stream().filter(TestComparison::differs).count();
   }
 
-  /** Tests where A allows a state B forbids. */
+  /** {@return the number of tests where A allows a state B forbids} */
   public int testsOnlyA() {
     return (int) tests.stream().filter(t -> !t.onlyA().isEmpty()).count();
   }
 
-  /** Tests where B allows a state A forbids. */
+  /** {@return the number of tests where B allows a state A forbids} */
   public int testsOnlyB() {
     return (int) tests.stream().filter(t -> !t.onlyB().isEmpty()).count();
   }
 
-  /** States A allows and B forbids, summed over the tests. */
+  /** {@return the number of states A allows and B forbids, summed over the tests} */
   public int statesOnlyA() {
     return tests.stream().mapToInt(t -> t.onlyA().size()).sum();
   }
 
-  /** States B allows and A forbids, summed over the tests. */
+  /** {@return the number of states B allows and A forbids, summed over the tests} */
   public int statesOnlyB() {
     return tests.stream().mapToInt(t -> t.onlyB().size()).sum();
   }
 
-  /** Tests where the condition's verdict (Ok/No) differs between the models. */
+  /** {@return the number of compared tests where the condition's verdict (Ok/No) differs} */
   public int conditionDiffers() {
     return (int) tests.stream()
         .filter(t -> t.compared()
@@ -228,7 +268,7 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
         .count();
   }
 
-  /** Tests not compared (a check failed or hit a limit). */
+  /** {@return the number of tests not compared (a check failed or hit a limit)} */
   public int notCompared() {
     return tests.size() - compared();
   }

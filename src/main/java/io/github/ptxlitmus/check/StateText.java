@@ -15,6 +15,8 @@ public final class StateText {
   /**
    * Parses a state.
    *
+   * @param text a proposition or a printed final state ({@code ;}-separated equalities)
+   * @return the proposition, as a litmus condition body
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when it is not a proposition
    */
   public static Condition parse(String text) {

@@ -14,8 +14,12 @@ package io.github.ptxlitmus.check;
  * </ul>
  */
 public enum Verdict {
+  /** The model allows a final state showing the outcome of interest. */
   ALLOWED,
+  /** No allowed final state shows the outcome of interest. */
   FORBIDDEN,
+  /** A limit was hit before the answer was certain. */
   UNKNOWN,
+  /** A consistent execution has a mixed-size data race (8.7.2). */
   UNDEFINED
 }

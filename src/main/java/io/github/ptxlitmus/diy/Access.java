@@ -32,6 +32,13 @@ public record Access(Semantics semantics, Scope scope, boolean rmw) {
   /** Plain: {@code ld.weak}/{@code st.weak}, diy's {@code P}. */
   public static final Access PLAIN = new Access(Semantics.WEAK, Scope.GPU, false);
 
+  /**
+   * Creates the record; the components are described above.
+   *
+   * @param semantics WEAK, RELAXED, ACQUIRE or RELEASE
+   * @param scope the scope of a strong access; {@link Scope#GPU} (ignored) for a weak one
+   * @param rmw true when an {@code atom} performs the access
+   */
   public Access {
     if (semantics != Semantics.WEAK && semantics != Semantics.RELAXED
         && semantics != Semantics.ACQUIRE && semantics != Semantics.RELEASE) {
@@ -110,7 +117,9 @@ public record Access(Semantics semantics, Scope scope, boolean rmw) {
     return out;
   }
 
-  /** The annotation as written in a cycle, e.g. {@code "P"}, {@code "RelCta"}, {@code "X"}. */
+  /**
+   * {@return the annotation as written in a cycle, e.g. {@code "P"}, {@code "RelCta"}, {@code "X"}}
+   */
   @Override
   public String toString() {
     if (semantics == Semantics.WEAK) {

@@ -57,7 +57,10 @@ public final class Catalogue {
    * @param millis wall-clock milliseconds of the check and the explanation
    */
   public record Outcome(Verdict verdict, Optional<Axiom> axiom, String section, long millis) {
-    /** The verdict, with the axiom for a forbidden outcome: {@code "Forbidden (Causality)"}. */
+    /**
+     * {@return the verdict, with the axiom for a forbidden outcome: {@code "Forbidden
+     * (Causality)"}}
+     */
     public String text() {
       String v = verdict.name().charAt(0) + verdict.name().substring(1).toLowerCase(Locale.ROOT);
       return axiom.map(a -> v + " (" + a.title() + ")").orElse(v);
@@ -73,11 +76,19 @@ public final class Catalogue {
    * @param outcomes one per model, in the order given
    */
   public record Entry(String file, String test, String cycle, List<Outcome> outcomes) {
+    /**
+     * Creates the record; the components are described above.
+     *
+     * @param file the file, relative to the directory given
+     * @param test the test name
+     * @param cycle the cycle (the test's first description line), or empty text
+     * @param outcomes one per model, in the order given
+     */
     public Entry {
       outcomes = List.copyOf(outcomes);
     }
 
-    /** True when the models do not all give the same verdict. */
+    /** {@return true when the models do not all give the same verdict} */
     public boolean disagrees() {
       return outcomes.stream().map(Outcome::verdict).distinct().count() > 1;
     }
@@ -85,8 +96,11 @@ public final class Catalogue {
 
   /** Table formats. */
   public enum Format {
+    /** Aligned plain-text columns. */
     TEXT,
+    /** Comma-separated values, RFC 4180 quoting. */
     CSV,
+    /** A Markdown table. */
     MARKDOWN
   }
 
@@ -210,6 +224,10 @@ public final class Catalogue {
   /**
    * Forbidden tests per axiom under model {@code column} (tests forbidden without any candidate
    * counted under no key; see {@link Outcome#axiom()}).
+   *
+   * @param entries the catalogue's tests
+   * @param column the model's index in each entry's {@link Entry#outcomes()}
+   * @return axiom → its forbidden tests, in {@link Axiom} order, axioms with none left out
    */
   public static Map<Axiom, List<Entry>> forbiddenByAxiom(List<Entry> entries, int column) {
     Map<Axiom, List<Entry>> out = new EnumMap<>(Axiom.class);

@@ -16,6 +16,11 @@ public record Cycle(List<Edge> edges) {
   /** The order diy's normaliser gives thread shapes (herdtools7 {@code gen/normaliser.ml}). */
   private static final List<String> POINTS_ORDER = List.of("W", "WW", "RR", "RW", "WR", "R");
 
+  /**
+   * Creates the record; the components are described above.
+   *
+   * @param edges the edges, at least two
+   */
   public Cycle {
     edges = List.copyOf(edges);
     if (edges.size() < 2) {
@@ -40,7 +45,7 @@ public record Cycle(List<Edge> edges) {
     return new Cycle(es);
   }
 
-  /** Number of edges. */
+  /** {@return number of edges} */
   public int size() {
     return edges.size();
   }
@@ -50,7 +55,12 @@ public record Cycle(List<Edge> edges) {
     return edges.get(Math.floorMod(i, edges.size()));
   }
 
-  /** The cycle started at edge {@code k}. */
+  /**
+   * The cycle started at edge {@code k}.
+   *
+   * @param k an edge index, taken modulo the size (may be negative)
+   * @return the same edges, rotated
+   */
   public Cycle rotate(int k) {
     List<Edge> out = new ArrayList<>();
     for (int i = 0; i < edges.size(); i++) {
@@ -59,7 +69,7 @@ public record Cycle(List<Edge> edges) {
     return new Cycle(out);
   }
 
-  /** Number of external edges (= number of threads when at least two). */
+  /** {@return number of external edges (= number of threads when at least two)} */
   public int externalCount() {
     return (int) edges.stream().filter(Edge::isExternal).count();
   }
@@ -69,6 +79,8 @@ public record Cycle(List<Edge> edges) {
    * cycle without one, right after a communication edge) and, among those, has the smallest
    * sequence of thread shapes in diy's order (W, WW, RR, RW, WR, R), then the smallest text.
    * Rotations of one cycle normalise to the same cycle.
+   *
+   * @return that rotation
    */
   public Cycle normalise() {
     boolean anyExternal = externalCount() > 0;
@@ -124,7 +136,7 @@ public record Cycle(List<Edge> edges) {
     return out;
   }
 
-  /** The key rotations share: the smallest text over all rotations. */
+  /** {@return the key rotations share: the smallest text over all rotations} */
   public String rotationKey() {
     return java.util.stream.IntStream.range(0, edges.size())
         .mapToObj(k -> rotate(k).toString())
@@ -132,7 +144,7 @@ public record Cycle(List<Edge> edges) {
         .orElseThrow();
   }
 
-  /** The edges' texts separated by one blank, e.g. {@code "PodWR Fre PodWR Fre"}. */
+  /** {@return the edges' texts separated by one blank, e.g. {@code "PodWR Fre PodWR Fre"}} */
   @Override
   public String toString() {
     return edges.stream().map(Edge::toString).collect(Collectors.joining(" "));

@@ -46,13 +46,21 @@ public record Edge(
 
   /** The relation an edge stands for. */
   public enum Kind {
+    /** Program order, diy's {@code Po}. */
     PO("Po"),
+    /** Program order with a fence between, diy's {@code <fence>(s|d)XY}. */
     FENCED(""),
+    /** Address dependency from a read, diy's {@code DpAddr}. */
     DP_ADDR("DpAddr"),
+    /** Data dependency from a read to a write, diy's {@code DpData}. */
     DP_DATA("DpData"),
+    /** Control dependency from a read, diy's {@code DpCtrl}. */
     DP_CTRL("DpCtrl"),
+    /** Reads-from, diy's {@code Rf}. */
     RF("Rf"),
+    /** From-read, diy's {@code Fr}. */
     FR("Fr"),
+    /** Coherence, diy's {@code Co}. */
     CO("Co");
 
     private final String prefix;
@@ -61,17 +69,31 @@ public record Edge(
       this.prefix = prefix;
     }
 
-    /** Communication: rf, fr, co. */
+    /** {@return true for a communication edge: rf, fr or co} */
     public boolean isCommunication() {
       return this == RF || this == FR || this == CO;
     }
 
-    /** A dependency from a read. */
+    /** {@return true for a dependency (addr, data, ctrl), which starts at a read} */
     public boolean isDependency() {
       return this == DP_ADDR || this == DP_DATA || this == DP_CTRL;
     }
   }
 
+  /**
+   * Creates the record; the components are described above.
+   *
+   * @param kind the relation
+   * @param external for communication edges: between two threads
+   * @param sameLocation whether source and target access one location (always for communication)
+   * @param source the source direction, {@code 'R'} or {@code 'W'}
+   * @param target the target direction
+   * @param fence the fence of a {@link Kind#FENCED} edge
+   * @param placement for external edges, where the two threads sit ({@link Placement#GPU} when
+   *     not written, and for internal edges)
+   * @param sourceAccess the source's annotation, if written
+   * @param targetAccess the target's annotation, if written
+   */
   public Edge {
     if (source != 'R' && source != 'W' || target != 'R' && target != 'W') {
       throw new IllegalArgumentException("directions are R or W");
@@ -252,7 +274,7 @@ public record Edge(
     expand(word.substring(0, star) + "W" + word.substring(star + 1), out);
   }
 
-  /** True for edges between two threads. */
+  /** {@return true for edges between two threads} */
   public boolean isExternal() {
     return external;
   }
@@ -263,7 +285,10 @@ public record Edge(
         source.or(() -> sourceAccess), target.or(() -> targetAccess));
   }
 
-  /** The edge text without its annotations and placement, e.g. {@code "Fre"}, {@code "PodWR"}. */
+  /**
+   * {@return the edge text without its annotations and placement, e.g. {@code "Fre"}, {@code
+   * "PodWR"}}
+   */
   public String baseText() {
     if (kind.isCommunication()) {
       return kind.prefix + (external ? "e" : "i");
@@ -276,7 +301,7 @@ public record Edge(
     return head + sd + source + target;
   }
 
-  /** The canonical text: {@link #parse(String)} of it gives back an equal edge. */
+  /** {@return the canonical text: {@link #parse(String)} of it gives back an equal edge} */
   @Override
   public String toString() {
     String atoms = sourceAccess.isPresent() || targetAccess.isPresent()

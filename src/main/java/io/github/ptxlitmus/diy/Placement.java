@@ -9,12 +9,16 @@ import java.util.Locale;
  * {@code Rfe@sys} (different GPUs).
  */
 public enum Placement {
+  /** Same CTA ({@code @cta}). */
   CTA,
+  /** Same cluster, different CTAs ({@code @cluster}). */
   CLUSTER,
+  /** Same GPU, different clusters ({@code @gpu}, the default). */
   GPU,
+  /** Different GPUs ({@code @sys}). */
   SYS;
 
-  /** The word after {@code @}, e.g. {@code "cta"}. */
+  /** {@return the word after {@code @}, e.g. {@code "cta"}} */
   public String word() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -37,23 +37,31 @@ public record Event(
     int size,
     Optional<Instruction> instruction) {
 
+  /** {@return true for the initial write of a location (8.2.6)} */
   public boolean isInit() {
     return kind == EventKind.INIT;
   }
 
+  /** {@return true when the event reads memory: a read or an RMW} */
   public boolean reads() {
     return kind.reads();
   }
 
+  /** {@return true when the event writes memory: an initial write, a write or an RMW} */
   public boolean writes() {
     return kind.writes();
   }
 
+  /** {@return true when the event reads or writes memory (not a fence, barrier or API call)} */
   public boolean isMemory() {
     return kind.isMemory();
   }
 
-  /** Strong: every non-weak memory operation and every fence (8.4). Initial writes are not. */
+  /**
+   * Strong: every non-weak memory operation and every fence (8.4). Initial writes are not.
+   *
+   * @return whether the event is strong
+   */
   public boolean isStrong() {
     return switch (kind) {
       case INIT -> false;
@@ -62,17 +70,18 @@ public record Event(
     };
   }
 
-  /** {@code red}: an RMW whose result is discarded (8.11.1). */
+  /** {@return true for a {@code red}: an RMW whose result is discarded (8.11.1)} */
   public boolean isReduction() {
     return kind == EventKind.RMW
         && instruction.map(i -> i instanceof Instruction.Rmw r && r.reduction()).orElse(false);
   }
 
+  /** {@return true for a {@code fence.sc} (8.4 fence-SC order)} */
   public boolean isFenceSc() {
     return kind == EventKind.FENCE && sem == Semantics.SC;
   }
 
-  /** {@code fence.proxy.alias} (8.9.5 proxy-preserved base causality, aliases). */
+  /** {@return true for a {@code fence.proxy.alias} (8.9.5 proxy-preserved base causality, aliases)} */
   public boolean isAliasFence() {
     return kind == EventKind.PROXY_FENCE
         && instruction
@@ -86,6 +95,9 @@ public record Event(
   /**
    * A proxy fence for this event's proxy in this event's CTA: {@code fence.proxy.<p>} orders
    * operations of proxy p of its own CTA with the generic proxy (8.9.5, ptx.als).
+   *
+   * @param op a memory event
+   * @return true when this is a non-alias proxy fence of {@code op}'s proxy in {@code op}'s CTA
    */
   public boolean isProxyFenceFor(Event op) {
     return kind == EventKind.PROXY_FENCE
@@ -95,17 +107,22 @@ public record Event(
         && position.sameCta(op.position);
   }
 
-  /** A release operation: a write or RMW with release or acq_rel semantics. */
+  /** {@return true for a release operation: a write or RMW with release or acq_rel semantics (8.4)} */
   public boolean isReleaseOp() {
     return writes() && !isInit() && (sem == Semantics.RELEASE || sem == Semantics.ACQ_REL);
   }
 
-  /** An acquire operation: a read or RMW with acquire or acq_rel semantics. */
+  /** {@return true for an acquire operation: a read or RMW with acquire or acq_rel semantics (8.4)} */
   public boolean isAcquireOp() {
     return reads() && (sem == Semantics.ACQUIRE || sem == Semantics.ACQ_REL);
   }
 
-  /** True when this event's scope includes the thread at {@code other} (8.5). */
+  /**
+   * Whether this event's scope includes a thread (8.5).
+   *
+   * @param other where the other thread runs
+   * @return true when {@code other} is in this event's CTA, cluster, GPU or system, as its scope says
+   */
   public boolean scopeIncludes(ThreadPosition other) {
     return switch (scope) {
       case CTA -> position.sameCta(other);
@@ -115,12 +132,23 @@ public record Event(
     };
   }
 
-  /** True when both access exactly the same virtual bytes. */
+  /**
+   * Whether both access exactly the same virtual bytes.
+   *
+   * @param other another event
+   * @return true when location, byte offset and size in bytes are equal
+   */
   public boolean sameVirtualRange(Event other) {
     return location.equals(other.location) && offset == other.offset && size == other.size;
   }
 
-  /** True when the physical bytes intersect (8.2.1 overlap). */
+  /**
+   * Whether the physical bytes intersect (8.2.1 overlap).
+   *
+   * @param other another event
+   * @return true when both are memory events on one physical location with intersecting byte
+   *     ranges
+   */
   public boolean overlaps(Event other) {
     return isMemory()
         && other.isMemory()
@@ -129,7 +157,12 @@ public record Event(
         && other.offset < offset + size;
   }
 
-  /** Short label for reports, e.g. {@code P1:ld.acquire.gpu r0, y} or {@code W0 x}. */
+  /**
+   * Short label for reports.
+   *
+   * @return {@code P<thread>:<instruction text>}, e.g. {@code P1:ld.acquire.gpu r0, y}, or
+   *     {@code init <physical location>}
+   */
   public String label() {
     if (isInit()) {
       return "init " + physical;

@@ -42,14 +42,17 @@ public enum EventKind {
     this.writes = writes;
   }
 
+  /** {@return true when events of this kind read memory} */
   public boolean reads() {
     return reads;
   }
 
+  /** {@return true when events of this kind write memory} */
   public boolean writes() {
     return writes;
   }
 
+  /** {@return true when events of this kind read or write memory} */
   public boolean isMemory() {
     return reads || writes;
   }

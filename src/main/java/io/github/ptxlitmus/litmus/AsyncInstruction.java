@@ -43,7 +43,7 @@ public sealed interface AsyncInstruction extends Instruction
     /** {@code mbarrier.arrive_drop.expect_tx}. */
     ARRIVE_DROP_EXPECT_TX;
 
-    /** True when the update counts arrivals. */
+    /** {@return true when the update counts arrivals} */
     public boolean arrives() {
       return this != EXPECT_TX && this != COMPLETE_TX;
     }
@@ -200,7 +200,7 @@ public sealed interface AsyncInstruction extends Instruction
       this.ptxName = ptxName;
     }
 
-    /** The call's name as written. */
+    /** {@return the call's name as written} */
     public String callName() {
       return ptxName;
     }

@@ -8,11 +8,17 @@ package io.github.ptxlitmus.litmus;
 public record DataType(Kind kind, int bits) {
   /** Type kinds. */
   public enum Kind {
+    /** Dat3M short forms that carry no type. */
     UNTYPED,
+    /** Untyped bits, {@code .b<n>}. */
     B,
+    /** Unsigned integer, {@code .u<n>}. */
     U,
+    /** Signed integer, {@code .s<n>}. */
     S,
+    /** Floating point, {@code .f<n>}. */
     F,
+    /** Predicate, {@code .pred}. */
     PRED,
     /**
      * A packed type ({@code .f16x2}, {@code .bf16x2}, ...): two values of half the width
@@ -30,35 +36,52 @@ public record DataType(Kind kind, int bits) {
    */
   public static final int MAX_BITS = 8 * 4096;
 
+  /**
+   * Validates the width.
+   *
+   * @param kind the kind
+   * @param bits the width in bits, {@code 1..MAX_BITS}
+   * @throws IllegalArgumentException if {@code bits} is out of range
+   */
   public DataType {
     if (bits <= 0 || bits > MAX_BITS) {
       throw new IllegalArgumentException("bad width " + bits);
     }
   }
 
+  /**
+   * A type.
+   *
+   * @param kind the kind
+   * @param bits the width in bits, {@code 1..MAX_BITS}
+   * @return the type
+   * @throws IllegalArgumentException if {@code bits} is out of range
+   */
   public static DataType of(Kind kind, int bits) {
     return new DataType(kind, bits);
   }
 
-  /** Width in bytes (rounded up). */
+  /** {@return the width in bytes (rounded up)} */
   public int bytes() {
     return (bits + 7) / 8;
   }
 
+  /** {@return true for {@link Kind#UNTYPED}} */
   public boolean isUntyped() {
     return kind == Kind.UNTYPED;
   }
 
-  /** Number of scalar elements: 2 for packed types (8.2.5), else 1. */
+  /** {@return number of scalar elements: 2 for packed types (8.2.5), else 1} */
   public int lanes() {
     return kind == Kind.PACKED ? 2 : 1;
   }
 
+  /** {@return true for {@link Kind#S}} */
   public boolean isSigned() {
     return kind == Kind.S;
   }
 
-  /** PTX spelling with the dot, e.g. {@code ".u32"}; empty for untyped. */
+  /** {@return the PTX spelling with the dot, e.g. {@code ".u32"}; empty for untyped} */
   public String ptxName() {
     return switch (kind) {
       case UNTYPED -> "";

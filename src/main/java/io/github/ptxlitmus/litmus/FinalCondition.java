@@ -4,8 +4,11 @@ package io.github.ptxlitmus.litmus;
 public record FinalCondition(Quantifier quantifier, Condition body) {
   /** {@code exists}, {@code ~exists} (also {@code not exists}), {@code forall}. */
   public enum Quantifier {
+    /** {@code exists}: some allowed final state satisfies the proposition. */
     EXISTS("exists"),
+    /** {@code ~exists}: no allowed final state satisfies it. */
     NOT_EXISTS("~exists"),
+    /** {@code forall}: every allowed final state satisfies it. */
     FORALL("forall");
 
     private final String keyword;
@@ -14,6 +17,7 @@ public record FinalCondition(Quantifier quantifier, Condition body) {
       this.keyword = keyword;
     }
 
+    /** {@return the keyword as printed: {@code exists}, {@code ~exists} or {@code forall}} */
     public String keyword() {
       return keyword;
     }

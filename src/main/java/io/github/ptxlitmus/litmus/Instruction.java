@@ -240,7 +240,7 @@ public sealed interface Instruction
     SETP_GT,
     SETP_GE;
 
-    /** The PTX mnemonic, e.g. {@code add} or {@code setp.eq}. */
+    /** {@return the PTX mnemonic, e.g. {@code add} or {@code setp.eq}} */
     public String ptxName() {
       String n = name().toLowerCase(java.util.Locale.ROOT);
       return n.startsWith("setp_") ? "setp." + n.substring(5) : n;

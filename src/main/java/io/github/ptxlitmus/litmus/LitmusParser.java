@@ -28,6 +28,8 @@ public final class LitmusParser {
    * Parses a file (UTF-8; malformed bytes are replaced, not rejected). Positions name the file
    * as {@code file.toString()}.
    *
+   * @param file the {@code .litmus} file
+   * @return the test
    * @throws IOException if the file cannot be read
    * @throws LitmusSyntaxException if the text is not a valid litmus test
    */
@@ -40,6 +42,9 @@ public final class LitmusParser {
    * Parses {@code text}; {@code name} is used as the file in positions and as
    * {@link LitmusTest#source()}.
    *
+   * @param name the file name for positions
+   * @param text the litmus text
+   * @return the test
    * @throws LitmusSyntaxException if the text is not a valid litmus test
    */
   public static LitmusTest parse(String name, String text) {

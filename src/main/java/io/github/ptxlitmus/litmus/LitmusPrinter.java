@@ -16,7 +16,12 @@ import java.util.stream.Collectors;
 public final class LitmusPrinter {
   private LitmusPrinter() {}
 
-  /** The canonical text of {@code test}, ending with a newline. */
+  /**
+   * The canonical text of a test.
+   *
+   * @param test the test
+   * @return the litmus text, ending with a newline
+   */
   public static String print(LitmusTest test) {
     StringBuilder b = new StringBuilder();
     b.append("PTX ").append(test.name()).append('\n');
@@ -118,7 +123,12 @@ public final class LitmusPrinter {
     }
   }
 
-  /** One instruction in canonical syntax. */
+  /**
+   * One instruction in canonical syntax.
+   *
+   * @param i the instruction
+   * @return its text without a trailing {@code ;} (labels as {@code name:})
+   */
   public static String instruction(Instruction i) {
     if (i instanceof Instruction.Label l) {
       return l.name() + ":";
@@ -276,6 +286,9 @@ public final class LitmusPrinter {
    * A proposition with the fewest parentheses that parse back to the same tree: {@code \/}
    * and {@code /\} associate to the left, {@code ~} always wraps its operand. And/Or chains
    * are walked iteratively so that long conditions cannot exhaust the stack.
+   *
+   * @param c the proposition
+   * @return its text, e.g. {@code P1:r0 == 1 /\ P1:r1 == 0}
    */
   public static String condition(Condition c) {
     StringBuilder b = new StringBuilder();

@@ -22,7 +22,19 @@ public record LitmusTest(
     String source,
     List<LitmusWarning> warnings) {
 
-  /** A test without warnings (built in code or by tools). */
+  /**
+   * A test without warnings (built in code or by tools).
+   *
+   * @param name the name in the {@code PTX <name>} header
+   * @param descriptions the quoted description lines after the header
+   * @param locations the declared locations
+   * @param registerInits initial register values from the init section
+   * @param threads the threads, sorted by id
+   * @param observed the extra keys of a {@code locations [..]} clause
+   * @param filter the {@code filter} proposition, if any
+   * @param condition the final condition
+   * @param source the file name positions use
+   */
   public LitmusTest(
       String name,
       List<String> descriptions,
@@ -37,6 +49,20 @@ public record LitmusTest(
         source, List.of());
   }
 
+  /**
+   * Copies the lists (unmodifiable); none may be or hold null.
+   *
+   * @param name the name in the {@code PTX <name>} header
+   * @param descriptions the quoted description lines after the header
+   * @param locations the declared locations
+   * @param registerInits initial register values from the init section
+   * @param threads the threads, sorted by id
+   * @param observed the extra keys of a {@code locations [..]} clause
+   * @param filter the {@code filter} proposition, if any
+   * @param condition the final condition
+   * @param source the file name positions use
+   * @param warnings the Dat3M-only forms used, in source order
+   */
   public LitmusTest {
     warnings = List.copyOf(warnings);
     descriptions = List.copyOf(descriptions);
@@ -46,7 +72,12 @@ public record LitmusTest(
     observed = List.copyOf(observed);
   }
 
-  /** The declaration of a location, if any. */
+  /**
+   * The declaration of a location.
+   *
+   * @param name the location's name
+   * @return its declaration; empty when the test does not declare it
+   */
   public Optional<LocationDecl> location(String name) {
     return locations.stream().filter(l -> l.name().equals(name)).findFirst();
   }
@@ -54,6 +85,9 @@ public record LitmusTest(
   /**
    * The registers thread {@code thread} mentions or initialises (names without {@code %});
    * empty for a thread that does not exist.
+   *
+   * @param thread the thread id, {@code 0} for {@code P0}
+   * @return the register names, sorted
    */
   public java.util.Set<String> registers(int thread) {
     java.util.Set<String> out = new java.util.TreeSet<>();
@@ -64,7 +98,7 @@ public record LitmusTest(
     return out;
   }
 
-  /** Number of instructions over all threads, labels excluded. */
+  /** {@return number of instructions over all threads, labels excluded} */
   public int instructionCount() {
     return (int)
         threads.stream()

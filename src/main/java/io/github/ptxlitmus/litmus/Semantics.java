@@ -7,19 +7,25 @@ import java.util.Locale;
  * ({@code fence.sc}, {@code membar}).
  */
 public enum Semantics {
+  /** {@code .weak} (or none): not a strong operation. */
   WEAK,
+  /** {@code .relaxed}. */
   RELAXED,
+  /** {@code .acquire}. */
   ACQUIRE,
+  /** {@code .release}. */
   RELEASE,
+  /** {@code .acq_rel}. */
   ACQ_REL,
+  /** {@code .sc}: fences only. */
   SC;
 
-  /** The PTX qualifier without the dot, e.g. {@code "acq_rel"}. */
+  /** {@return the PTX qualifier without the dot, e.g. {@code "acq_rel"}} */
   public String ptxName() {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** True for every semantics except {@link #WEAK}: the operation is strong (8.4). */
+  /** {@return true for every semantics except {@link #WEAK}: the operation is strong (8.4)} */
   public boolean isStrong() {
     return this != WEAK;
   }

@@ -5,11 +5,17 @@ package io.github.ptxlitmus.litmus;
  * column. Printed as {@code file:line:col}.
  */
 public record SourcePosition(String file, int line, int column) {
-  /** Position used for AST nodes built without source text (builders, generators). */
+  /**
+   * Position used for AST nodes built without source text (builders, generators).
+   *
+   * @param file the name positions report
+   * @return line 0, column 0 in {@code file}
+   */
   public static SourcePosition synthetic(String file) {
     return new SourcePosition(file, 0, 0);
   }
 
+  /** {@return {@code file:line:col}} */
   @Override
   public String toString() {
     return file + ":" + line + ":" + column;

@@ -5,12 +5,19 @@ package io.github.ptxlitmus.litmus;
  * generically and treated as global memory.
  */
 public enum StateSpace {
+  /** No state space stated: generic addressing, treated as global memory. */
   GENERIC(""),
+  /** {@code .global}. */
   GLOBAL(".global"),
+  /** {@code .shared::cta} (also {@code .shared}). */
   SHARED_CTA(".shared::cta"),
+  /** {@code .shared::cluster}. */
   SHARED_CLUSTER(".shared::cluster"),
+  /** {@code .local}. */
   LOCAL(".local"),
+  /** {@code .param}. */
   PARAM(".param"),
+  /** {@code .const}. */
   CONST(".const");
 
   private final String ptxName;
@@ -19,12 +26,12 @@ public enum StateSpace {
     this.ptxName = ptxName;
   }
 
-  /** The PTX qualifier including the dot ({@code ".shared::cta"}), empty for GENERIC. */
+  /** {@return the PTX qualifier including the dot ({@code ".shared::cta"}), empty for GENERIC} */
   public String ptxName() {
     return ptxName;
   }
 
-  /** True for the shared state spaces, whose effective scope is at most cluster (8.3). */
+  /** {@return true for the shared state spaces, whose effective scope is at most cluster (8.3)} */
   public boolean isShared() {
     return this == SHARED_CTA || this == SHARED_CLUSTER;
   }

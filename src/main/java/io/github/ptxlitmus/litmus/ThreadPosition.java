@@ -11,29 +11,61 @@ import java.util.OptionalInt;
  * DESIGN §6.4) has GPU -1 and CTA {@code -1 - id}: no scope but {@code .sys} includes it.
  */
 public record ThreadPosition(int gpu, OptionalInt cluster, int cta, Optional<String> kernel) {
-  /** A GPU thread that belongs to no named kernel. */
+  /**
+   * A GPU thread that belongs to no named kernel.
+   *
+   * @param gpu the GPU number
+   * @param cluster the cluster number, empty when the header names none
+   * @param cta the CTA number
+   */
   public ThreadPosition(int gpu, OptionalInt cluster, int cta) {
     this(gpu, cluster, cta, Optional.empty());
   }
 
-  /** The position of host thread {@code P<id>}. */
+  /**
+   * The position of host thread {@code P<id>}.
+   *
+   * @param id the thread number
+   * @return GPU -1, no cluster, CTA {@code -1 - id}
+   */
   public static ThreadPosition host(int id) {
     return new ThreadPosition(-1, OptionalInt.empty(), -1 - id, Optional.empty());
   }
 
-  /** True for a host (CPU) thread. */
+  /** {@return true for a host (CPU) thread} */
   public boolean isHost() {
     return gpu < 0;
   }
 
+  /**
+   * A GPU thread without an explicit cluster or kernel.
+   *
+   * @param gpu the GPU number
+   * @param cta the CTA number
+   * @return the position
+   */
   public static ThreadPosition of(int gpu, int cta) {
     return new ThreadPosition(gpu, OptionalInt.empty(), cta);
   }
 
+  /**
+   * A GPU thread in an explicit cluster, without a kernel.
+   *
+   * @param gpu the GPU number
+   * @param cluster the cluster number
+   * @param cta the CTA number
+   * @return the position
+   */
   public static ThreadPosition of(int gpu, int cluster, int cta) {
     return new ThreadPosition(gpu, OptionalInt.of(cluster), cta);
   }
 
+  /**
+   * Same GPU.
+   *
+   * @param other another position
+   * @return true when the GPU numbers are equal
+   */
   public boolean sameGpu(ThreadPosition other) {
     return gpu == other.gpu;
   }
@@ -42,6 +74,9 @@ public record ThreadPosition(int gpu, OptionalInt cluster, int cta, Optional<Str
    * Same cluster: same CTA, or same GPU and the same explicit cluster number. A CTA without an
    * explicit cluster is its own cluster. CTA numbers are per GPU (the parser rejects one CTA
    * placed in two clusters).
+   *
+   * @param other another position
+   * @return true when both are in one cluster
    */
   public boolean sameCluster(ThreadPosition other) {
     if (sameCta(other)) {
@@ -53,12 +88,19 @@ public record ThreadPosition(int gpu, OptionalInt cluster, int cta, Optional<Str
         && cluster.getAsInt() == other.cluster.getAsInt();
   }
 
-  /** Same CTA: same GPU and same CTA number. */
+  /**
+   * Same CTA: same GPU and same CTA number.
+   *
+   * @param other another position
+   * @return true when both are in one CTA
+   */
   public boolean sameCta(ThreadPosition other) {
     return sameGpu(other) && cta == other.cta;
   }
 
-  /** Header text, e.g. {@code cta 0,gpu 0} or {@code cta 1,cluster 0,gpu 0}. */
+  /**
+   * {@return the header text, e.g. {@code cta 0,gpu 0} or {@code cta 1,cluster 0,gpu 0}}
+   */
   public String headerText() {
     if (isHost()) {
       return "host";

@@ -40,16 +40,39 @@ public record CandidateExecution(
     Relation fenceScOrder,
     Relation barrierSync) {
 
+  /**
+   * Creates the record; the components are described above.
+   *
+   * @param events the events, initial writes first (id = index)
+   * @param po program order (8.9.1), transitive, per thread
+   * @param addr address dependencies (8.10.4), read → dependent event (empty until pointers are
+   *     unfolded as such)
+   * @param data data dependencies, read → write or branch whose value uses it
+   * @param ctrl control dependencies, read → po-later events after a branch on it
+   * @param rf reads-from (8.9.7), write → read; a read taking bytes from several writes has one
+   *     edge per write
+   * @param byteSources per event, per byte of its access, the write it reads the byte from
+   *     ({@code null} for events that do not read)
+   * @param coherenceTotal the chosen total order of the overlapping program writes per location
+   *     (transitive; the initial writes are not in it: they precede every write, 8.2.6); the
+   *     model's coherence order is derived from it ({@link PtxModel#coherenceOrder})
+   * @param fenceScOrder the Fence-SC order (8.9.3), transitive, over morally strong fence.sc
+   *     pairs
+   * @param barrierSync barrier synchronization (8.9.4 rules 2 and 3): arrive → wait of one phase
+   */
   public CandidateExecution {
     events = List.copyOf(events);
   }
 
-  /** The dependencies of No-Thin-Air (8.10.4): addr ∪ data ∪ ctrl. */
+  /** {@return the dependencies of No-Thin-Air (8.10.4): addr ∪ data ∪ ctrl} */
   public Relation dep() {
     return addr.union(data).union(ctrl);
   }
 
-  /** The atomic read-modify-write events (each one event: Dat3M's {@code rmw} is their identity). */
+  /**
+   * {@return the atomic read-modify-write events (each one event: Dat3M's {@code rmw} is their
+   * identity)}
+   */
   public EventSet rmw() {
     return EventSet.fromPredicate(events.size(), i -> events.get(i).kind() == EventKind.RMW);
   }

@@ -20,12 +20,15 @@ import java.util.Optional;
  * available from {@link PtxModel#derive}.
  */
 public interface MemoryModel {
-  /** A short name for reports, e.g. {@code "ptx"} or a cat file's name. */
+  /** {@return a short name for reports, e.g. {@code "ptx"} or a cat file's name} */
   String name();
 
   /**
    * The first axiom the candidate violates, or empty when it is consistent. Must not depend on
    * anything but the candidate; may be called from several threads at once.
+   *
+   * @param candidate one candidate execution
+   * @return the violation (axiom and evidence); empty when the candidate is consistent
    */
   Optional<Violation> check(CandidateExecution candidate);
 }

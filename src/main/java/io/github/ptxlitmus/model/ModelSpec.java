@@ -65,12 +65,29 @@ public record ModelSpec(
     DAT3M_V6
   }
 
+  /**
+   * Creates the record; the components are described above.
+   *
+   * @param name the variant name, e.g. {@code "ptx"}, {@code "dat3m-v7.5"}
+   * @param axioms the axioms checked (8.10); the variant's defaults minus {@code --without}
+   * @param causeObservation how observation enters causality order (8.9.5)
+   * @param fenceScReleaseAcquire whether fence.sc is a release- and acquire-class fence in the
+   *     patterns of 8.8 (spec: yes)
+   * @param proxies whether proxies exist (8.7 morally strong requires the same proxy; 8.9.5
+   *     proxy-preserved base causality); false reads every operation as generic
+   * @param causeBase how base causality enters causality order
+   * @param scPerLocation the shape of the SC-per-Location axiom when it is on
+   * @param splitRmw read an atomic RMW as Dat3M does, a read and a write event: the observation
+   *     step of causality order (8.9.5) starts at its write part, while the rf of Causality rule
+   *     1 (8.10.6) ends at its read part, so causality from an RMW as the reader of rule 1 has no
+   *     leading observation step (spec: false, one event)
+   */
   public ModelSpec {
     axioms = Collections.unmodifiableSet(axioms.isEmpty() ? EnumSet.noneOf(Axiom.class)
         : EnumSet.copyOf(axioms));
   }
 
-  /** The spec, PTX ISA 9.4 chapter 8: all six axioms. The default. */
+  /** {@return the spec, PTX ISA 9.4 chapter 8: all six axioms. The default} */
   public static ModelSpec ptx() {
     return new ModelSpec("ptx", EnumSet.allOf(Axiom.class), CauseObservation.TRANSITIVE, true,
         true, CauseBase.SPEC, ScPerLocation.CLIQUES, false);
@@ -80,6 +97,8 @@ public record ModelSpec(
    * Dat3M's ptx-v7.5.cat: no SC-per-Location, causality order with one observation step,
    * fence.sc not a release/acquire fence of the patterns (its patterns name only {@code
    * F & ACQ_REL}).
+   *
+   * @return the variant named {@code dat3m-v7.5}, its default axioms on
    */
   public static ModelSpec dat3mV75() {
     return new ModelSpec("dat3m-v7.5", EnumSet.complementOf(EnumSet.of(Axiom.SC_PER_LOCATION)),
@@ -89,23 +108,35 @@ public record ModelSpec(
   /**
    * Dat3M's ptx-v6.0.cat: no proxies, recursive observation, cause = cb ∪ obs ; (cb ∪ po-loc),
    * SC-per-Location as acyclic ((ms ∩ com) ∪ po-loc), fence.sc not a release/acquire fence.
+   *
+   * @return the variant named {@code dat3m-v6.0}, all axioms on
    */
   public static ModelSpec dat3mV60() {
     return new ModelSpec("dat3m-v6.0", EnumSet.allOf(Axiom.class), CauseObservation.TRANSITIVE,
         false, false, CauseBase.DAT3M_V6, ScPerLocation.DAT3M_V6, true);
   }
 
-  /** The built-in variants, the default first. */
+  /** {@return the built-in variants, the default first} */
   public static List<ModelSpec> variants() {
     return List.of(ptx(), dat3mV75(), dat3mV60());
   }
 
-  /** The built-in variant called {@code name} (case-insensitive). */
+  /**
+   * The built-in variant called {@code name} (case-insensitive).
+   *
+   * @param name {@code ptx}, {@code dat3m-v7.5} or {@code dat3m-v6.0}
+   * @return the variant with its default axioms; empty for any other name
+   */
   public static Optional<ModelSpec> named(String name) {
     return variants().stream().filter(v -> v.name().equalsIgnoreCase(name)).findFirst();
   }
 
-  /** The axiom whose spec name is {@code title} (case-insensitive), e.g. {@code sc-per-location}. */
+  /**
+   * The axiom whose spec name is {@code title} (case-insensitive).
+   *
+   * @param title e.g. {@code sc-per-location} ({@link Axiom#title()})
+   * @return the axiom; empty when no axiom has that title
+   */
   public static Optional<Axiom> axiom(String title) {
     for (Axiom a : Axiom.values()) {
       if (a.title().equalsIgnoreCase(title)) {
@@ -115,12 +146,22 @@ public record ModelSpec(
     return Optional.empty();
   }
 
-  /** True when {@code axiom} is checked. */
+  /**
+   * Whether an axiom is checked.
+   *
+   * @param axiom the axiom
+   * @return true when {@code axiom} is switched on in this spec
+   */
   public boolean has(Axiom axiom) {
     return axioms.contains(axiom);
   }
 
-  /** This variant with {@code axiom} switched off. */
+  /**
+   * This variant with {@code axiom} switched off.
+   *
+   * @param axiom the axiom to drop (already off: no change)
+   * @return a copy, same name and variant settings
+   */
   public ModelSpec without(Axiom axiom) {
     EnumSet<Axiom> on = axioms.isEmpty() ? EnumSet.noneOf(Axiom.class) : EnumSet.copyOf(axioms);
     on.remove(axiom);
@@ -128,13 +169,18 @@ public record ModelSpec(
         scPerLocation, splitRmw);
   }
 
-  /** This variant with exactly {@code on} switched on. */
+  /**
+   * This variant with exactly {@code on} switched on.
+   *
+   * @param on the axioms to check
+   * @return a copy, same name and variant settings
+   */
   public ModelSpec withAxioms(Set<Axiom> on) {
     return new ModelSpec(name, on, causeObservation, fenceScReleaseAcquire, proxies, causeBase,
         scPerLocation, splitRmw);
   }
 
-  /** The axioms the variant has by default that are switched off here. */
+  /** {@return the axioms the variant has by default that are switched off here} */
   public Set<Axiom> switchedOff() {
     Set<Axiom> off = EnumSet.allOf(Axiom.class);
     named(name).ifPresent(v -> off.retainAll(v.axioms()));
@@ -142,7 +188,7 @@ public record ModelSpec(
     return off;
   }
 
-  /** The axioms switched on here that the variant does not have by default. */
+  /** {@return the axioms switched on here that the variant does not have by default} */
   public Set<Axiom> switchedOn() {
     Set<Axiom> on = EnumSet.noneOf(Axiom.class);
     on.addAll(axioms);
@@ -154,6 +200,10 @@ public record ModelSpec(
    * What reports print: the name, the axioms switched on beyond the variant's and those
    * switched off, e.g. {@code "ptx without Coherence, SC-per-Location"} or {@code "dat3m-v7.5
    * with SC-per-Location"}; different axiom sets never share a label.
+   *
+   * @return the name, then {@code " with "} and the axioms switched on beyond the variant's,
+   *     then {@code " without "} and the switched-off axioms' titles, each part only when
+   *     non-empty
    */
   public String label() {
     StringBuilder b = new StringBuilder(name);
@@ -169,7 +219,7 @@ public record ModelSpec(
     return b.toString();
   }
 
-  /** The axiom names as the CLI accepts them, for usage messages. */
+  /** {@return the axiom names as the CLI accepts them, for usage messages} */
   public static String axiomNames() {
     return java.util.Arrays.stream(Axiom.values()).map(Axiom::title)
         .collect(Collectors.joining(", "));

@@ -122,7 +122,7 @@ public final class PtxModel {
     return new PtxModel(x.events(), x.po(), x.dep(), spec);
   }
 
-  /** The variant and the axioms switched on. */
+  /** {@return the variant and the axioms switched on} */
   public ModelSpec spec() {
     return spec;
   }
@@ -144,12 +144,12 @@ public final class PtxModel {
     return dep;
   }
 
-  /** Physical overlap of memory operations (8.2.1), irreflexive. */
+  /** {@return the physical overlap of memory operations (8.2.1), irreflexive} */
   public Relation overlap() {
     return overlap;
   }
 
-  /** Writes (initial writes included) as an event set. */
+  /** {@return the writes (initial writes included) as an event set} */
   public EventSet writes() {
     return writes;
   }
@@ -186,7 +186,7 @@ public final class PtxModel {
         });
   }
 
-  /** 8.7 morally strong relation (symmetric, irreflexive). */
+  /** {@return the 8.7 morally strong relation (symmetric, irreflexive)} */
   public Relation morallyStrong() {
     return ms;
   }
@@ -301,7 +301,10 @@ public final class PtxModel {
     return fenceScOrder.restrict(fenceSc, fenceSc);
   }
 
-  /** Pairs of fence.sc that the Fence-SC order must relate (8.9.3): the morally strong ones. */
+  /**
+   * {@return the pairs of fence.sc that the Fence-SC order must relate (8.9.3): the morally
+   * strong ones}
+   */
   public Relation fenceScPairs() {
     return ms.restrict(fenceSc, fenceSc);
   }
@@ -638,7 +641,7 @@ public final class PtxModel {
     return ms.union(mutuallyScopedAtomics).intersection(overlap).restrict(program, program);
   }
 
-  /** The initial writes' part of co: each precedes every overlapping write (8.2.6). */
+  /** {@return the initial writes' part of co: each precedes every overlapping write (8.2.6)} */
   public Relation initialCoherence() {
     return initBefore.intersection(overlap).restrict(init, writes);
   }

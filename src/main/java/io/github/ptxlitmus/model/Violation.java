@@ -14,6 +14,15 @@ import java.util.List;
  * @param detail one sentence in spec terms
  */
 public record Violation(Axiom axiom, List<Integer> events, List<String> relations, String detail) {
+  /**
+   * Creates the record; the components are described above.
+   *
+   * @param axiom the axiom that fails
+   * @param events event ids of the execution, in cycle or path order
+   * @param relations for each step from {@code events[i]} to {@code events[i+1]} (cyclically),
+   *     the name of a relation containing it
+   * @param detail one sentence in spec terms
+   */
   public Violation {
     events = List.copyOf(events);
     relations = List.copyOf(relations);

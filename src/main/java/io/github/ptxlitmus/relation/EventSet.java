@@ -48,6 +48,8 @@ public final class EventSet {
   /**
    * The empty set over {@code 0..n-1}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @return a new set over {@code 0..n-1} with no members
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static EventSet empty(int n) {
@@ -58,6 +60,8 @@ public final class EventSet {
   /**
    * The set of all events {@code 0..n-1}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @return a new set over {@code 0..n-1} holding every event
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static EventSet full(int n) {
@@ -73,6 +77,9 @@ public final class EventSet {
   /**
    * The set of the given events over {@code 0..n-1}; duplicates are allowed.
    *
+   * @param n the number of events, {@code >= 0}
+   * @param members event ids in {@code 0..n-1}
+   * @return a new set holding exactly {@code members}
    * @throws IllegalArgumentException if {@code n < 0} or a member is outside {@code 0..n-1}
    */
   public static EventSet of(int n, int... members) {
@@ -88,6 +95,9 @@ public final class EventSet {
   /**
    * The events {@code e} in {@code 0..n-1} with {@code predicate.test(e)}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @param predicate called once per event, in increasing order
+   * @return a new set of the events it accepts
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static EventSet fromPredicate(int n, IntPredicate predicate) {
@@ -101,12 +111,12 @@ public final class EventSet {
     return new EventSet(n, w);
   }
 
-  /** The universe size {@code n} (not the number of members: see {@link #count()}). */
+  /** {@return the universe size {@code n} (not the number of members: see {@link #count()})} */
   public int size() {
     return n;
   }
 
-  /** The number of members. */
+  /** {@return the number of members} */
   public int count() {
     int c = 0;
     for (long x : words) {
@@ -115,7 +125,7 @@ public final class EventSet {
     return c;
   }
 
-  /** True when there are no members. */
+  /** {@return true when there are no members} */
   public boolean isEmpty() {
     for (long x : words) {
       if (x != 0) {
@@ -128,6 +138,8 @@ public final class EventSet {
   /**
    * Whether {@code e} is a member.
    *
+   * @param e an event id
+   * @return true when {@code e} is in the set
    * @throws IllegalArgumentException if {@code e} is outside {@code 0..n-1}
    */
   public boolean contains(int e) {
@@ -139,6 +151,8 @@ public final class EventSet {
    * The smallest member {@code >= from}, or {@code -1} when there is none; for allocation-free
    * loops: {@code for (int e = s.next(0); e >= 0; e = s.next(e + 1))}.
    *
+   * @param from where to start, {@code >= 0} (may be {@code >= n})
+   * @return a member id, or {@code -1}
    * @throws IllegalArgumentException if {@code from < 0}
    */
   public int next(int from) {
@@ -164,6 +178,8 @@ public final class EventSet {
   /**
    * This ∪ other.
    *
+   * @param other a set over the same universe
+   * @return a new set
    * @throws IllegalArgumentException if the universe sizes differ
    */
   public EventSet union(EventSet other) {
@@ -178,6 +194,8 @@ public final class EventSet {
   /**
    * This ∩ other.
    *
+   * @param other a set over the same universe
+   * @return a new set
    * @throws IllegalArgumentException if the universe sizes differ
    */
   public EventSet intersection(EventSet other) {
@@ -192,6 +210,8 @@ public final class EventSet {
   /**
    * This \ other.
    *
+   * @param other a set over the same universe
+   * @return a new set
    * @throws IllegalArgumentException if the universe sizes differ
    */
   public EventSet difference(EventSet other) {
@@ -203,7 +223,7 @@ public final class EventSet {
     return new EventSet(n, w);
   }
 
-  /** The events of {@code 0..n-1} that are not members. */
+  /** {@return the events of {@code 0..n-1} that are not members} */
   public EventSet complement() {
     long[] w = new long[words.length];
     for (int i = 0; i < w.length; i++) {
@@ -218,6 +238,8 @@ public final class EventSet {
   /**
    * Whether every member of this set is a member of {@code other}.
    *
+   * @param other a set over the same universe
+   * @return true when every member of this set is in {@code other}
    * @throws IllegalArgumentException if the universe sizes differ
    */
   public boolean isSubsetOf(EventSet other) {
@@ -230,7 +252,11 @@ public final class EventSet {
     return true;
   }
 
-  /** Calls {@code action} on each member in increasing order. */
+  /**
+   * Calls {@code action} on each member in increasing order.
+   *
+   * @param action called with each member's id
+   */
   public void forEach(IntConsumer action) {
     for (int wi = 0; wi < words.length; wi++) {
       long x = words[wi];
@@ -241,12 +267,12 @@ public final class EventSet {
     }
   }
 
-  /** The members in increasing order. */
+  /** {@return the members in increasing order} */
   public IntStream stream() {
     return IntStream.of(toArray());
   }
 
-  /** The members in increasing order, in a fresh array. */
+  /** {@return the members in increasing order, in a fresh array} */
   public int[] toArray() {
     int[] out = new int[count()];
     int k = 0;
@@ -277,7 +303,7 @@ public final class EventSet {
     return 31 * n + Arrays.hashCode(words);
   }
 
-  /** The members in increasing order, e.g. {@code {0,2,5}}. */
+  /** {@return the members in increasing order, e.g. {@code {0,2,5}}} */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("{");

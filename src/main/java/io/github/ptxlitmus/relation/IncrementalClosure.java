@@ -50,6 +50,8 @@ public final class IncrementalClosure {
   /**
    * The empty relation over {@code 0..n-1}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @return a new closure with no pairs
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static IncrementalClosure empty(int n) {
@@ -57,7 +59,12 @@ public final class IncrementalClosure {
     return new IncrementalClosure(n, new long[n * wordCount(n)]);
   }
 
-  /** Starts from the transitive closure of {@code r}. */
+  /**
+   * Starts from the transitive closure of {@code r}.
+   *
+   * @param r the initial edges, over {@code r.size()} events
+   * @return a new closure holding {@code r}'s transitive closure
+   */
   public static IncrementalClosure of(Relation r) {
     int n = r.size();
     long[] rows = r.bitsCopy();
@@ -65,7 +72,7 @@ public final class IncrementalClosure {
     return new IncrementalClosure(n, rows);
   }
 
-  /** The number of events {@code n}. */
+  /** {@return the number of events {@code n}} */
   public int size() {
     return n;
   }
@@ -73,6 +80,9 @@ public final class IncrementalClosure {
   /**
    * Whether {@code from} reaches {@code to} by one or more added edges.
    *
+   * @param from the source event
+   * @param to the target event
+   * @return true when the pair is in the closure
    * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
    */
   public boolean contains(int from, int to) {
@@ -86,6 +96,9 @@ public final class IncrementalClosure {
    * already reaches {@code from}. It answers for the new edge alone: a cycle already present
    * elsewhere does not make it true.
    *
+   * @param from the new edge's source
+   * @param to the new edge's target
+   * @return true when the edge would close a cycle
    * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
    */
   public boolean wouldCreateCycle(int from, int to) {
@@ -95,6 +108,8 @@ public final class IncrementalClosure {
   /**
    * Adds the edge {@code (from, to)} and restores transitivity.
    *
+   * @param from the edge's source
+   * @param to the edge's target
    * @return true when the closure changed (false when {@code from} already reached {@code to})
    * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
    */
@@ -142,6 +157,7 @@ public final class IncrementalClosure {
   /**
    * Adds every pair of {@code r}.
    *
+   * @param r a relation over the same number of events
    * @throws IllegalArgumentException if {@code r} has another size
    */
   public void addAll(Relation r) {
@@ -151,12 +167,12 @@ public final class IncrementalClosure {
     r.forEach(this::add);
   }
 
-  /** True when the closure has no reflexive pair, i.e. the added edges form no cycle. */
+  /** {@return true when the closure has no reflexive pair, i.e. the added edges form no cycle} */
   public boolean isAcyclic() {
     return Relation.isIrreflexive(rows, n, w);
   }
 
-  /** A position on the undo trail, for {@link #undoTo(int)}. */
+  /** {@return a position on the undo trail, for {@link #undoTo(int)}} */
   public int mark() {
     return trailSize;
   }
@@ -164,6 +180,7 @@ public final class IncrementalClosure {
   /**
    * Undoes every addition made since {@code mark} was taken; marks taken after it become invalid.
    *
+   * @param mark a value returned by {@link #mark()}
    * @throws IllegalArgumentException if {@code mark} is not a current trail position
    */
   public void undoTo(int mark) {
@@ -177,12 +194,12 @@ public final class IncrementalClosure {
     }
   }
 
-  /** An independent copy of the current closure, with an empty undo trail. */
+  /** {@return an independent copy of the current closure, with an empty undo trail} */
   public IncrementalClosure copy() {
     return new IncrementalClosure(n, rows.clone());
   }
 
-  /** The current closure as an immutable relation. */
+  /** {@return the current closure as an immutable relation} */
   public Relation toRelation() {
     return Relation.wrap(n, rows.clone());
   }
@@ -197,7 +214,7 @@ public final class IncrementalClosure {
     trailSize++;
   }
 
-  /** The closure's pairs, e.g. {@code {(0,1),(0,2),(1,2)}}. */
+  /** {@return the closure's pairs, e.g. {@code {(0,1),(0,2),(1,2)}}} */
   @Override
   public String toString() {
     return toRelation().toString();

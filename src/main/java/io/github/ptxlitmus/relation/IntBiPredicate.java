@@ -6,6 +6,12 @@ package io.github.ptxlitmus.relation;
  */
 @FunctionalInterface
 public interface IntBiPredicate {
-  /** Whether the pair {@code (from, to)} belongs to the relation being built. */
+  /**
+   * Whether the pair {@code (from, to)} belongs to the relation being built.
+   *
+   * @param from the source event
+   * @param to the target event
+   * @return true to include the pair
+   */
   boolean test(int from, int to);
 }

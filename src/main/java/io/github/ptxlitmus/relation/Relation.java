@@ -54,6 +54,8 @@ public final class Relation {
   /**
    * The empty relation over {@code 0..n-1}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @return a new relation over {@code 0..n-1} with no pairs
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static Relation empty(int n) {
@@ -64,13 +66,20 @@ public final class Relation {
   /**
    * The identity {@code {(e,e) | e in 0..n-1}}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @return a new relation
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static Relation identity(int n) {
     return identity(EventSet.full(n));
   }
 
-  /** The identity on a set, {@code [A]} in cat: {@code {(e,e) | e in set}}. */
+  /**
+   * The identity on a set, {@code [A]} in cat: {@code {(e,e) | e in set}}.
+   *
+   * @param set the events; the relation is over {@code set.size()} events
+   * @return a new relation
+   */
   public static Relation identity(EventSet set) {
     int n = set.size();
     int w = wordCount(n);
@@ -91,6 +100,9 @@ public final class Relation {
    * The relation with the given pairs, written flat: {@code of(4, 0,1, 2,3)} is {@code
    * {(0,1),(2,3)}}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @param pairs {@code from, to} event ids, two per pair
+   * @return a new relation
    * @throws IllegalArgumentException if {@code n < 0}, the number of ints is odd, or an event is
    *     outside {@code 0..n-1}
    */
@@ -109,6 +121,8 @@ public final class Relation {
   /**
    * All pairs {@code (i,j)} of {@code 0..n-1}, including the identity.
    *
+   * @param n the number of events, {@code >= 0}
+   * @return a new relation
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static Relation full(int n) {
@@ -119,6 +133,10 @@ public final class Relation {
   /**
    * The cartesian product {@code from × to}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @param from the sources, a set over {@code n} events
+   * @param to the targets, a set over {@code n} events
+   * @return a new relation
    * @throws IllegalArgumentException if either set's size is not {@code n}
    */
   public static Relation cross(int n, EventSet from, EventSet to) {
@@ -139,6 +157,9 @@ public final class Relation {
    * The pairs {@code (i,j)} of {@code 0..n-1} with {@code predicate.test(i, j)}; calls the
    * predicate {@code n²} times.
    *
+   * @param n the number of events, {@code >= 0}
+   * @param predicate called with {@code (i, j)}, row-major
+   * @return a new relation
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static Relation fromPredicate(int n, IntBiPredicate predicate) {
@@ -156,6 +177,8 @@ public final class Relation {
   /**
    * A mutable builder for a relation over {@code 0..n-1}.
    *
+   * @param n the number of events, {@code >= 0}
+   * @return an empty builder
    * @throws IllegalArgumentException if {@code n < 0}
    */
   public static Builder builder(int n) {
@@ -178,6 +201,9 @@ public final class Relation {
     /**
      * Adds the pair {@code (from, to)}.
      *
+     * @param from the source event
+     * @param to the target event
+     * @return this builder
      * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
      */
     public Builder add(int from, int to) {
@@ -190,6 +216,8 @@ public final class Relation {
     /**
      * Adds every pair of {@code r}.
      *
+     * @param r a relation over the builder's {@code n}
+     * @return this builder
      * @throws IllegalArgumentException if {@code r} has another size
      */
     public Builder addAll(Relation r) {
@@ -202,14 +230,21 @@ public final class Relation {
       return this;
     }
 
-    /** Whether {@code (from, to)} has been added. */
+    /**
+     * Whether {@code (from, to)} has been added.
+     *
+     * @param from the source event, in {@code 0..n-1}
+     * @param to the target event, in {@code 0..n-1}
+     * @return true when the pair has been added
+     * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
+     */
     public boolean contains(int from, int to) {
       checkIndex(from, n);
       checkIndex(to, n);
       return (bits[from * w + (to >>> 6)] & (1L << to)) != 0;
     }
 
-    /** The relation of the pairs added so far; the builder stays usable. */
+    /** {@return the relation of the pairs added so far; the builder stays usable} */
     public Relation build() {
       return new Relation(n, bits.clone());
     }
@@ -217,7 +252,7 @@ public final class Relation {
 
   // ---------------------------------------------------------------- queries
 
-  /** The number of events {@code n} (not the number of pairs: see {@link #count()}). */
+  /** {@return the number of events {@code n} (not the number of pairs: see {@link #count()})} */
   public int size() {
     return n;
   }
@@ -225,6 +260,9 @@ public final class Relation {
   /**
    * Whether {@code (from, to)} is in the relation.
    *
+   * @param from the source event
+   * @param to the target event
+   * @return true when the pair is in the relation
    * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
    */
   public boolean contains(int from, int to) {
@@ -233,7 +271,7 @@ public final class Relation {
     return (bits[from * w + (to >>> 6)] & (1L << to)) != 0;
   }
 
-  /** True when there are no pairs. */
+  /** {@return true when there are no pairs} */
   public boolean isEmpty() {
     for (long x : bits) {
       if (x != 0) {
@@ -243,7 +281,7 @@ public final class Relation {
     return true;
   }
 
-  /** The number of pairs. */
+  /** {@return the number of pairs} */
   public int count() {
     int c = 0;
     for (long x : bits) {
@@ -255,6 +293,8 @@ public final class Relation {
   /**
    * The events {@code j} with {@code (i,j)} in the relation.
    *
+   * @param i an event
+   * @return a new set over {@code 0..n-1}
    * @throws IllegalArgumentException if {@code i} is outside {@code 0..n-1}
    */
   public EventSet successors(int i) {
@@ -265,6 +305,8 @@ public final class Relation {
   /**
    * The events {@code j} with {@code (j,i)} in the relation.
    *
+   * @param i an event
+   * @return a new set over {@code 0..n-1}
    * @throws IllegalArgumentException if {@code i} is outside {@code 0..n-1}
    */
   public EventSet predecessors(int i) {
@@ -280,7 +322,7 @@ public final class Relation {
     return new EventSet(n, s);
   }
 
-  /** The events with at least one successor. */
+  /** {@return the events with at least one successor} */
   public EventSet domain() {
     long[] s = new long[w];
     for (int i = 0; i < n; i++) {
@@ -295,7 +337,7 @@ public final class Relation {
     return new EventSet(n, s);
   }
 
-  /** The events with at least one predecessor. */
+  /** {@return the events with at least one predecessor} */
   public EventSet range() {
     long[] s = new long[w];
     for (int i = 0; i < n; i++) {
@@ -307,7 +349,11 @@ public final class Relation {
     return new EventSet(n, s);
   }
 
-  /** Calls {@code action} on each pair, in row-major order (by {@code from}, then {@code to}). */
+  /**
+   * Calls {@code action} on each pair, in row-major order (by {@code from}, then {@code to}).
+   *
+   * @param action called with {@code (from, to)} for each pair
+   */
   public void forEach(IntBiConsumer action) {
     for (int i = 0; i < n; i++) {
       int base = i * w;
@@ -321,7 +367,9 @@ public final class Relation {
     }
   }
 
-  /** The pairs as {@code {from, to}} arrays in row-major order; a fresh array each call. */
+  /**
+   * {@return the pairs as {@code {from, to}} arrays in row-major order; a fresh array each call}
+   */
   public int[][] pairs() {
     int[][] out = new int[count()][];
     int[] k = {0};
@@ -334,6 +382,8 @@ public final class Relation {
   /**
    * This ∪ other ({@code r | s}).
    *
+   * @param other a relation over the same {@code n}
+   * @return a new relation
    * @throws IllegalArgumentException if the sizes differ
    */
   public Relation union(Relation other) {
@@ -349,6 +399,8 @@ public final class Relation {
   /**
    * This ∩ other ({@code r & s}).
    *
+   * @param other a relation over the same {@code n}
+   * @return a new relation
    * @throws IllegalArgumentException if the sizes differ
    */
   public Relation intersection(Relation other) {
@@ -364,6 +416,8 @@ public final class Relation {
   /**
    * This \ other ({@code r \ s}).
    *
+   * @param other a relation over the same {@code n}
+   * @return a new relation
    * @throws IllegalArgumentException if the sizes differ
    */
   public Relation difference(Relation other) {
@@ -376,7 +430,7 @@ public final class Relation {
     return new Relation(n, b);
   }
 
-  /** The converse {@code {(j,i) | (i,j) in this}} ({@code r^-1}). */
+  /** {@return the converse {@code {(j,i) | (i,j) in this}} ({@code r^-1})} */
   public Relation inverse() {
     long[] b = new long[bits.length];
     for (int i = 0; i < n; i++) {
@@ -399,6 +453,8 @@ public final class Relation {
    * Sequential composition {@code this ; other}: {@code (a,c)} when some {@code b} has {@code
    * (a,b)} in this and {@code (b,c)} in other.
    *
+   * @param other a relation over the same {@code n}
+   * @return a new relation
    * @throws IllegalArgumentException if the sizes differ
    */
   public Relation compose(Relation other) {
@@ -433,14 +489,14 @@ public final class Relation {
     return new Relation(n, b);
   }
 
-  /** The transitive closure {@code r+}: the least transitive relation containing this. */
+  /** {@return the transitive closure {@code r+}: the least transitive relation containing this} */
   public Relation transitiveClosure() {
     long[] b = bits.clone();
     closeInPlace(b, n, w);
     return new Relation(n, b);
   }
 
-  /** The reflexive-transitive closure {@code r*} = {@code r+ ∪ id}. */
+  /** {@return the reflexive-transitive closure {@code r*} = {@code r+ ∪ id}} */
   public Relation reflexiveTransitiveClosure() {
     long[] b = bits.clone();
     closeInPlace(b, n, w);
@@ -448,7 +504,7 @@ public final class Relation {
     return new Relation(n, b);
   }
 
-  /** {@code r?} = {@code r ∪ id}. */
+  /** {@return {@code r?} = {@code r ∪ id}, a new relation} */
   public Relation optional() {
     long[] b = bits.clone();
     setDiagonal(b);
@@ -458,6 +514,9 @@ public final class Relation {
   /**
    * {@code [from] ; r ; [to]}: the pairs whose source is in {@code from} and target in {@code to}.
    *
+   * @param from the allowed sources
+   * @param to the allowed targets
+   * @return a new relation
    * @throws IllegalArgumentException if a set's size differs from {@link #size()}
    */
   public Relation restrict(EventSet from, EventSet to) {
@@ -477,13 +536,15 @@ public final class Relation {
   /**
    * {@code [set] ; r ; [set]}: the pairs with both ends in {@code set}.
    *
+   * @param set the allowed sources and targets
+   * @return a new relation
    * @throws IllegalArgumentException if the set's size differs from {@link #size()}
    */
   public Relation restrictTo(EventSet set) {
     return restrict(set, set);
   }
 
-  /** This without its reflexive pairs {@code (e,e)}. */
+  /** {@return this without its reflexive pairs {@code (e,e)}} */
   public Relation withoutIdentity() {
     long[] b = bits.clone();
     for (int i = 0; i < n; i++) {
@@ -494,17 +555,20 @@ public final class Relation {
 
   // ---------------------------------------------------------------- checks
 
-  /** True when no {@code (e,e)} is in the relation. */
+  /** {@return true when no {@code (e,e)} is in the relation} */
   public boolean isIrreflexive() {
     return isIrreflexive(bits, n, w);
   }
 
-  /** True when the relation has no cycle (equivalently, its transitive closure is irreflexive). */
+  /**
+   * {@return true when the relation has no cycle (equivalently, its transitive closure is
+   * irreflexive)}
+   */
   public boolean isAcyclic() {
     return w == 1 ? isAcyclicSmall() : isAcyclicLarge();
   }
 
-  /** True when {@code r;r ⊆ r}. */
+  /** {@return true when {@code r;r ⊆ r}} */
   public boolean isTransitive() {
     for (int i = 0; i < n; i++) {
       int base = i * w;
@@ -527,6 +591,8 @@ public final class Relation {
   /**
    * True when every pair of this is in {@code other}.
    *
+   * @param other a relation over the same {@code n}
+   * @return whether this ⊆ {@code other}
    * @throws IllegalArgumentException if the sizes differ
    */
   public boolean isSubsetOf(Relation other) {
@@ -547,6 +613,8 @@ public final class Relation {
    * the closing {@code (ek, e0)} are pairs of the relation; a self-loop gives {@code [e]}. Among
    * shortest cycles, the one found from the smallest event, which is {@code e0}. Empty exactly
    * when {@link #isAcyclic()}.
+   *
+   * @return the cycle's events, {@code e0} first; empty when acyclic
    */
   public Optional<List<Integer>> findCycle() {
     for (int i = 0; i < n; i++) {
@@ -592,6 +660,9 @@ public final class Relation {
    * this is a shortest cycle through {@code from}, written with {@code from} at both ends. Present
    * exactly when {@code transitiveClosure().contains(from, to)}.
    *
+   * @param from the first event
+   * @param to the last event
+   * @return the path's events, both ends included; empty when there is none
    * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
    */
   public Optional<List<Integer>> findPath(int from, int to) {
@@ -611,6 +682,8 @@ public final class Relation {
    * The first pair (row-major) of this that is not in {@code allowed}, as {@code {from, to}}: the
    * witness that {@code this.isSubsetOf(allowed)} fails. Empty when it holds.
    *
+   * @param allowed a relation over the same {@code n}
+   * @return {@code {from, to}}, or empty
    * @throws IllegalArgumentException if the sizes differ
    */
   public Optional<int[]> anyEdgeOutside(Relation allowed) {
@@ -816,7 +889,7 @@ public final class Relation {
     return 31 * n + Arrays.hashCode(bits);
   }
 
-  /** The pairs in row-major order, e.g. {@code {(0,1),(2,3)}}. */
+  /** {@return the pairs in row-major order, e.g. {@code {(0,1),(2,3)}}} */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("{");

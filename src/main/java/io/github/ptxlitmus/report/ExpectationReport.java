@@ -24,6 +24,17 @@ public record ExpectationReport(
     List<String> missing,
     int unlisted) {
 
+  /**
+   * Creates the record, copying the lists (unmodifiable); none may be or hold null.
+   *
+   * @param compared checked (or failed) files that have a row in the CSV
+   * @param agree of those, how many gave the expected answer with a definite verdict
+   * @param mismatches disagreements not listed as known divergences: these fail the run
+   * @param divergences disagreements listed in the divergence CSV: reported, do not fail
+   * @param stale files listed as divergences that now agree (the listing can be removed)
+   * @param missing CSV rows whose file was not part of the run
+   * @param unlisted files of the run that have no CSV row
+   */
   public ExpectationReport {
     mismatches = List.copyOf(mismatches);
     divergences = List.copyOf(divergences);
@@ -31,7 +42,7 @@ public record ExpectationReport(
     missing = List.copyOf(missing);
   }
 
-  /** True when no mismatch is left undocumented. */
+  /** {@return true when no mismatch is left undocumented} */
   public boolean passed() {
     return mismatches.isEmpty();
   }

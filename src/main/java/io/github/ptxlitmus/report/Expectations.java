@@ -87,17 +87,17 @@ public final class Expectations {
     return new Expectations(base, expected, divergences);
   }
 
-  /** The directory the paths are relative to (absolute). */
+  /** {@return the directory the paths are relative to (absolute, normalized)} */
   public Path baseDir() {
     return baseDir;
   }
 
-  /** Relative path → whether the condition should hold, in file order. */
+  /** {@return relative path → whether the condition should hold, in file order} */
   public ImmutableMap<String, Boolean> expected() {
     return expected;
   }
 
-  /** Relative path → reason, in file order. */
+  /** {@return relative path → reason of the known divergence, in file order} */
   public ImmutableMap<String, String> divergences() {
     return divergences;
   }

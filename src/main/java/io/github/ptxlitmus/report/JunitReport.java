@@ -23,6 +23,12 @@ public final class JunitReport {
    * @param problems one line per expectation that disagrees; empty when all agree
    */
   public record Case(TestOutcome outcome, List<String> problems) {
+    /**
+     * Creates the record, copying the lists (unmodifiable); none may be or hold null.
+     *
+     * @param outcome the checked or failed file
+     * @param problems one line per expectation that disagrees; empty when all agree
+     */
     public Case {
       problems = List.copyOf(problems);
     }

@@ -10,7 +10,7 @@ import java.util.Objects;
  */
 public sealed interface TestOutcome permits TestOutcome.Checked, TestOutcome.Failed {
 
-  /** The file as it was found (a command-line argument or a file under one). */
+  /** {@return the file as it was found (a command-line argument or a file under one)} */
   Path file();
 
   /**
@@ -20,6 +20,13 @@ public sealed interface TestOutcome permits TestOutcome.Checked, TestOutcome.Fai
    * @param result the checker's answer
    */
   record Checked(Path file, CheckResult result) implements TestOutcome {
+    /**
+     * Creates the record.
+     *
+     * @param file the litmus file
+     * @param result the checker's answer
+     * @throws NullPointerException if a component is null
+     */
     public Checked {
       Objects.requireNonNull(file, "file");
       Objects.requireNonNull(result, "result");
@@ -33,6 +40,13 @@ public sealed interface TestOutcome permits TestOutcome.Checked, TestOutcome.Fai
    * @param message one line, e.g. {@code MP.litmus:3:7: unknown instruction 'ld.foo'}
    */
   record Failed(Path file, String message) implements TestOutcome {
+    /**
+     * Creates the record.
+     *
+     * @param file the litmus file
+     * @param message one line, e.g. {@code MP.litmus:3:7: unknown instruction 'ld.foo'}
+     * @throws NullPointerException if a component is null
+     */
     public Failed {
       Objects.requireNonNull(file, "file");
       Objects.requireNonNull(message, "message");

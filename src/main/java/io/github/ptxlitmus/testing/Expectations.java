@@ -63,6 +63,12 @@ public record Expectations(
   /**
    * Copies the collections; no argument may be null.
    *
+   * @param verdict the expected verdict ({@code expect:}), if given
+   * @param states the exact set of allowed final states ({@code expect-states:}), if given; an
+   *     empty set means no execution completes
+   * @param flags the flags that must be set ({@code expect-flags:}); empty when not given
+   * @param conditionHolds whether the condition must hold (a CSV row {@code path,1} or {@code
+   *     path,0}), if given
    * @throws NullPointerException if an argument is null
    */
   public Expectations {
