@@ -42,10 +42,15 @@ final class PtxRules {
     return m;
   }
 
-  /** True when the instruction is written in real PTX syntax rather than Dat3M's. */
+  /**
+   * True when the instruction is written in real PTX syntax rather than Dat3M's: a type or
+   * state-space qualifier, or a bracketed address. A {@code %r} register alone does not make
+   * it real PTX: Dat3M's early tests write short forms with {@code %r} registers
+   * ({@code atom.acq_rel.sys.plus %r0, x, 1} in litmus/PTX/Atom1.litmus).
+   */
   static boolean isPtxForm(InstructionParser.Site s, MemoryQualifiers q) {
     return q.text(Kind.TYPE).isPresent() || q.text(Kind.SPACE).isPresent()
-        || s.text().contains("%") || s.text().contains("[");
+        || s.text().contains("[");
   }
 
   /**
@@ -64,12 +69,15 @@ final class PtxRules {
       state.warn(s.m().offset(), rule + " in PTX; the Dat3M form red.acq_rel is read as"
           + " written: its write releases, and as a reduction it never acquires (8.11.1)");
     }
-    if (q.text(Kind.OPERATION).filter("plus"::equals).isPresent()) {
-      String rule = "PTX has no " + s.base() + ".plus";
+    Optional<String> early =
+        q.text(Kind.OPERATION).filter(o -> o.equals("plus") || o.equals("minus"));
+    if (early.isPresent()) {
+      String rule = "PTX has no " + s.base() + "." + early.get();
+      String meant = early.get().equals("plus") ? "add" : "sub";
       if (ptx) {
-        throw q.errorAt(Kind.OPERATION, rule + " (use ." + "add)");
+        throw q.errorAt(Kind.OPERATION, rule + " (use ." + meant + ")");
       }
-      state.warn(s.m().offset(), rule + "; the early Dat3M spelling is read as ." + "add");
+      state.warn(s.m().offset(), rule + "; the early Dat3M spelling is read as ." + meant);
     }
     Set<String> types = ATOMIC_TYPES.get(r.op());
     if (types == null) {

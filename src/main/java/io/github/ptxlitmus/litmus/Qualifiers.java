@@ -92,8 +92,10 @@ final class Qualifiers {
     for (Instruction.AtomicOp op : Instruction.AtomicOp.values()) {
       m.put(op.ptxName(), op);
     }
-    // An early Dat3M spelling of add (litmus/PTX/Atom-plus-register.litmus); PtxRules warns.
+    // Early Dat3M spellings of add and sub (litmus/PTX/Atom-plus-register.litmus,
+    // Atom-minus-location_.litmus in the repository's history); PtxRules warns.
     m.put("plus", Instruction.AtomicOp.ADD);
+    m.put("minus", Instruction.AtomicOp.SUB);
     return Map.copyOf(m);
   }
 
