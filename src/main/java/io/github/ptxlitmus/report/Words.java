@@ -30,9 +30,11 @@ final class Words {
     if (result.verdict() == Verdict.UNKNOWN) {
       return "Unknown";
     }
-    if (result.has(Flag.DECIDED)) {
-      // Decide mode searched only for the outcome of interest; a FORBIDDEN answer is exact:
-      // no execution satisfies the body (exists, ~exists) or violates it (forall).
+    if (result.has(Flag.DECIDED) || result.has(Flag.LIMIT_HIT)) {
+      // Decide mode searched only for the outcome of interest, and a limit cut the listing of
+      // executions (the verdict was settled by a witness first): the counts are partial. A
+      // FORBIDDEN answer is exact: no execution satisfies the body (exists, ~exists) or
+      // violates it (forall).
       if (result.verdict() == Verdict.FORBIDDEN) {
         return result.condition().quantifier() == FinalCondition.Quantifier.FORALL
             ? "Always" : "Never";

@@ -73,6 +73,29 @@ class HerdTextReportTest {
   }
 
   @Test
+  void observationUnknownWhenALimitCutTheListingAfterAWitness() {
+    // States mode found a witness (the verdict is exact: Allowed), then a limit stopped the
+    // listing: 7 positive and 0 negative executions so far do not make herd's "Always".
+    CheckResult r =
+        new CheckResult(
+            "L",
+            "L.litmus",
+            List.of(FinalState.of(Map.of("x", 1L))),
+            new FinalCondition(FinalCondition.Quantifier.EXISTS, Results.mpBody()),
+            true,
+            Verdict.ALLOWED,
+            Optional.empty(),
+            7,
+            0,
+            Set.of(Flag.LIMIT_HIT),
+            5_020,
+            7);
+    assertThat(HerdTextReport.block(r))
+        .contains("Observation L Unknown 7 0\n")
+        .contains("Verdict L Allowed\n");
+  }
+
+  @Test
   void observationAlwaysWhenNoNegativeWitness() {
     assertThat(HerdTextReport.block(Results.simple("A", true, Verdict.ALLOWED)))
         .contains("Observation A Always 1 0\n")
