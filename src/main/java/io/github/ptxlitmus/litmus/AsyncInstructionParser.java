@@ -179,7 +179,13 @@ final class AsyncInstructionParser {
   private Instruction arrive(Site s, Common c, boolean drop, boolean expectTx) {
     checkSem(s, c, Set.of(Semantics.RELEASE, Semantics.RELAXED), Semantics.RELEASE);
     Optional<String> state = Optional.empty();
-    if (!s.c().lookingAt("[")) {
+    if (s.c().lookingAt("[")) {
+      // PTX ISA mbarrier.arrive: the destination is a state register, or the sink _ (required
+      // for .shared::cluster); chapter 8's examples (8.8) write `mbarrier.arrive.release [M]`.
+      instructions.state().warn(s.m().offset(), "mbarrier." + (drop ? "arrive_drop" : "arrive")
+          + " needs its destination (a state register or _) in PTX; the form of chapter 8's"
+          + " examples is read as discarding the state (_)");
+    } else {
       String dest = s.c().register("a state register or _");
       state = dest.equals("_") ? Optional.empty() : Optional.of(dest);
       s.c().expect(",");

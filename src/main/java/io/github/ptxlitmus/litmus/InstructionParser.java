@@ -110,6 +110,11 @@ final class InstructionParser {
     this.state = state;
   }
 
+  /** {@return the parse state (warnings, names)} */
+  ParseState state() {
+    return state;
+  }
+
   /** The instructions of the cell {@code [start, end)} of thread {@code thread}: 0, 1 or 2. */
   List<Instruction> parseCell(int start, int end, int thread) {
     SourceText src = state.source;

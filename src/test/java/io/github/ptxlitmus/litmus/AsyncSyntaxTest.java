@@ -42,6 +42,18 @@ class AsyncSyntaxTest {
   }
 
   @Test
+  void arriveWithoutDestinationIsChapter8sFormAndWarns() {
+    String text = "PTX arrive\n{ .shared .b64 M; }\nP0@cta 0,gpu 0 ;\n"
+        + "mbarrier.init.shared.b64 [M], 1 ;\nmbarrier.arrive.release.cta.shared.b64 [M] ;\n"
+        + "exists (M == 0)\n";
+    LitmusTest t = LitmusParser.parse("arrive.litmus", text);
+    assertThat(t.warnings()).singleElement().asString()
+        .startsWith("arrive.litmus:5:1: warning: mbarrier.arrive needs its destination");
+    MbarrierUpdate a = (MbarrierUpdate) only("mbarrier.arrive.release.cta.shared.b64 [x]");
+    assertThat(a.state()).isEmpty();
+  }
+
+  @Test
   void bulkCopyDefaults() {
     AsyncCopy c = (AsyncCopy) only("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
         + " [x], [y], 8, [m]");
