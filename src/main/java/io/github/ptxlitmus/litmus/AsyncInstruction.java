@@ -140,6 +140,18 @@ public sealed interface AsyncInstruction extends Instruction
    * {@code st.async} (reduction empty) or {@code red.async} (reduction present): a write (RMW)
    * of {@code values} to remote shared memory through the generic proxy, followed by an
    * implicit complete-tx of the bytes written on {@code mbarrier} (DESIGN §6.2, §6.3).
+   *
+   * @param reduction the reduction of {@code red.async}; empty for {@code st.async}
+   * @param address the remote shared::cluster location written
+   * @param values the values written, one per vector element
+   * @param mbarrier the mbarrier object that receives the implicit complete-tx
+   * @param sem st.async: WEAK (default), RELAXED or RELEASE; red.async: RELAXED (default) or
+   *     RELEASE
+   * @param scope the scope (8.5): empty exactly for a weak st.async; red.async defaults to
+   *     cluster
+   * @param type the type of one element; its width is the size of each element's write
+   * @param position where the instruction starts in the source
+   * @param text the instruction as written (trimmed)
    */
   record AsyncStore(
       Optional<AtomicOp> reduction,
@@ -152,6 +164,21 @@ public sealed interface AsyncInstruction extends Instruction
       SourcePosition position,
       String text)
       implements AsyncInstruction {
+    /**
+     * Creates the record; the components are described above.
+     *
+     * @param reduction the reduction of {@code red.async}; empty for {@code st.async}
+     * @param address the remote shared::cluster location written
+     * @param values the values written, one per vector element
+     * @param mbarrier the mbarrier object that receives the implicit complete-tx
+     * @param sem st.async: WEAK (default), RELAXED or RELEASE; red.async: RELAXED (default) or
+     *     RELEASE
+     * @param scope the scope (8.5): empty exactly for a weak st.async; red.async defaults to
+     *     cluster
+     * @param type the type of one element; its width is the size of each element's write
+     * @param position where the instruction starts in the source
+     * @param text the instruction as written (trimmed)
+     */
     public AsyncStore {
       values = List.copyOf(values);
     }

@@ -29,14 +29,32 @@ public sealed interface Operand permits Operand.Imm, Operand.Reg, Operand.Addr {
     }
   }
 
+  /**
+   * An immediate operand.
+   *
+   * @param value the constant, a 64-bit two's-complement bit pattern
+   * @return {@code new Imm(value)}
+   */
   static Operand imm(long value) {
     return new Imm(value);
   }
 
+  /**
+   * A register operand.
+   *
+   * @param name the register, without the PTX {@code %}
+   * @return {@code new Reg(name)}
+   */
   static Operand reg(String name) {
     return new Reg(name);
   }
 
+  /**
+   * The address of a location ({@code &x}).
+   *
+   * @param location the location name
+   * @return {@code new Addr(location)}
+   */
   static Operand addressOf(String location) {
     return new Addr(location);
   }

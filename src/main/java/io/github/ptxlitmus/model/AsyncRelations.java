@@ -19,7 +19,13 @@ import io.github.ptxlitmus.relation.Relation;
  */
 public record AsyncRelations(
     Relation issueOrder, EventSet completions, Relation carried, Relation api) {
-  /** No asynchronous operations, no API calls, over {@code n} events. */
+  /**
+   * No asynchronous operations, no API calls: the model's po is the thread's program order
+   * (8.9.1) alone and API synchronization (8.9.4) is empty.
+   *
+   * @param n the number of events (relations are n × n over event ids)
+   * @return empty issue order, completions, carried pairs and API synchronization
+   */
   public static AsyncRelations none(int n) {
     return new AsyncRelations(
         Relation.empty(n), EventSet.empty(n), Relation.empty(n), Relation.empty(n));

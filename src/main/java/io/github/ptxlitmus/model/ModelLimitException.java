@@ -9,12 +9,19 @@ package io.github.ptxlitmus.model;
 public final class ModelLimitException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** @param limit the bound that was hit, as a phrase for reports */
+  /**
+   * Creates the exception; its message is {@code limit}.
+   *
+   * @param limit the bound that was hit, as a phrase for reports
+   */
   public ModelLimitException(String limit) {
     super(limit);
   }
 
-  /** The bound that was hit, e.g. {@code "cat model: 7 writes to one location (at most 6)"}. */
+  /**
+   * {@return the bound that was hit, e.g. {@code "cat model: 7 writes to one location (at most
+   * 6)"}}
+   */
   public String limit() {
     return getMessage();
   }
