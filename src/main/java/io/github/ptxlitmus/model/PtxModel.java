@@ -24,6 +24,11 @@ import java.util.Optional;
  * (8.10). The searches call these members and nothing else of the model; docs/model.md walks
  * through them. Where a {@link ModelSpec} variant differs from the spec, the member says so;
  * each axiom method returns empty when its axiom is switched off in the spec.
+ *
+ * <p>Every {@link Relation} and {@link EventSet} taken or returned is over this model's event
+ * ids {@code 0..n-1} ({@code n = events().size()}); relations of another size make the
+ * relation operators throw {@link IllegalArgumentException}. Event ids {@code r}, {@code w}
+ * index {@link #events()}.
  */
 public final class PtxModel {
   private final ModelSpec spec;
@@ -117,7 +122,14 @@ public final class PtxModel {
         });
   }
 
-  /** The model over a candidate's events (its choices are passed to {@link #derive}). */
+  /**
+   * The model over a candidate's events (its choices are passed to {@link #derive}).
+   *
+   * @param x the candidate: its events, po and dependencies are used (no asynchronous
+   *     operations: {@link AsyncRelations#none})
+   * @param spec the variant and the axioms switched on
+   * @return the model over {@code x.events()}
+   */
   public static PtxModel of(CandidateExecution x, ModelSpec spec) {
     return new PtxModel(x.events(), x.po(), x.dep(), spec);
   }
@@ -127,19 +139,33 @@ public final class PtxModel {
     return spec;
   }
 
-  /** True when {@code axiom} is switched on: the searches prune only on those. */
+  /**
+   * Whether an axiom is checked: the searches prune only on those.
+   *
+   * @param axiom an axiom of 8.10
+   * @return true when {@code axiom} is switched on in {@link #spec()}
+   */
   public boolean has(Axiom axiom) {
     return spec.has(axiom);
   }
 
+  /** {@return the events; an event's id is its index in this list} */
   public List<Event> events() {
     return events;
   }
 
+  /**
+   * {@return program order (8.9.1) as the model uses it: the given po, extended by the issue
+   * order of asynchronous operations (8.9.1.1) and closed transitively}
+   */
   public Relation programOrder() {
     return po;
   }
 
+  /**
+   * {@return the address, data and control dependencies of No-Thin-Air (8.10.4), read →
+   * dependent event}
+   */
   public Relation dependencies() {
     return dep;
   }
@@ -191,8 +217,12 @@ public final class PtxModel {
     return ms;
   }
 
-  // 8.7.1 conflict: overlapping memory operations, at least one a write; initial writes take
-  // part in no conflict (DESIGN §3).
+  /**
+   * 8.7.1 conflict: overlapping memory operations, at least one a write; initial writes take
+   * part in no conflict (DESIGN §3).
+   *
+   * @return the conflicting pairs, symmetric and irreflexive
+   */
   public Relation conflict() {
     return conflict;
   }
@@ -207,14 +237,24 @@ public final class PtxModel {
                 && (writes.contains(a) || writes.contains(b)));
   }
 
-  /** 8.7.1 data races: conflicting pairs unrelated by causality and not morally strong. */
+  /**
+   * 8.7.1 data races: conflicting pairs unrelated by causality and not morally strong.
+   *
+   * @param cause the causality order (8.9.5) of the execution
+   * @return the racing pairs: conflict \ cause \ cause⁻¹ \ ms, symmetric
+   */
   public Relation dataRaces(Relation cause) {
     return conflict().difference(cause).difference(cause.inverse()).difference(ms);
   }
 
   // ---------------------------------------------------------------------------------------
-  // 8.9.2 observation: W obs R when R is morally strong with W and reads W's value, or
-  // through a chain of atomic RMWs. An RMW is one event here, so obs = (rf ∩ ms)+.
+  /**
+   * 8.9.2 observation: W obs R when R is morally strong with W and reads W's value, or
+   * through a chain of atomic RMWs. An RMW is one event here, so obs = (rf ∩ ms)+.
+   *
+   * @param rf reads-from, write → read
+   * @return obs, write → read (or RMW), transitive
+   */
   public Relation observation(Relation rf) {
     return rf.intersection(ms).transitiveClosure();
   }
@@ -287,16 +327,28 @@ public final class PtxModel {
             || (spec.fenceScReleaseAcquire() && e.isFenceSc()));
   }
 
-  // 8.9.4 rule 4: release pattern X synchronizes with acquire pattern Y when X's write is
-  // observed by Y's read and first(X) is morally strong with last(Y); the edge runs
-  // first(X) → last(Y).
+  /**
+   * 8.9.4 rule 4: release pattern X synchronizes with acquire pattern Y when X's write is
+   * observed by Y's read and first(X) is morally strong with last(Y); the edge runs
+   * first(X) → last(Y). The patterns are those of 8.8 over the model's po, which holds the
+   * issue order (so release pattern 4 is pattern 3), plus acquire pattern 4 for asynchronous
+   * reads.
+   *
+   * @param obs the observation order (8.9.2)
+   * @return the synchronizes-with edges of release/acquire patterns, first(X) → last(Y)
+   */
   public Relation patternSynchronization(Relation obs) {
     Relation acquireLast = acquirePatternLast.union(asyncAcquirePatternLast(obs));
     return releasePatternFirst.compose(obs).compose(acquireLast).intersection(ms);
   }
 
-  // 8.9.4 rule 1: fence.sc X synchronizes with fence.sc Y when X precedes Y in the Fence-SC
-  // order (8.9.3), which relates exactly the morally strong pairs of fence.sc.
+  /**
+   * 8.9.4 rule 1: fence.sc X synchronizes with fence.sc Y when X precedes Y in the Fence-SC
+   * order (8.9.3), which relates exactly the morally strong pairs of fence.sc.
+   *
+   * @param fenceScOrder the chosen Fence-SC order (8.9.3)
+   * @return its pairs between fence.sc events, X → Y
+   */
   public Relation fenceScSynchronization(Relation fenceScOrder) {
     return fenceScOrder.restrict(fenceSc, fenceSc);
   }
@@ -309,8 +361,16 @@ public final class PtxModel {
     return ms.restrict(fenceSc, fenceSc);
   }
 
-  // 8.9.5 base causality order: (po ∪ sw)+, with the initial writes before everything; with
-  // asynchronous operations B ∪ (C ; B?) (DESIGN §6.2, see the block at the end).
+  /**
+   * 8.9.5 base causality order: (po ∪ sw)+, with the initial writes before everything; with
+   * asynchronous operations B ∪ (C ; B?) (DESIGN §6.2, see {@link #completionOrder}), where B
+   * is (po ∪ sw' ∪ init ∪ API synchronization)+ for sw' the synchronization not from a
+   * completion, and C the completion order of the synchronization from completions.
+   *
+   * @param sw synchronizes-with (8.9.4): patterns, Fence-SC, barriers
+   * @return bco, transitive when there are no completions; cyclic when sw contradicts po (see
+   *     {@link #baseCausalityCycle})
+   */
   public Relation baseCausality(Relation sw) {
     Relation fromCompletions = sw.restrict(async.completions(), EventSet.full(n));
     Relation b =
@@ -320,17 +380,32 @@ public final class PtxModel {
     return b.union(c).union(c.compose(b));
   }
 
-  // 8.9.5 proxy-preserved base causality: memory operations X bco Y that overlap and
-  //   1. both use the generic proxy on the same (virtual) address, or
-  //   2. use the same proxy, in the same CTA, on the same address, or
-  //   3. are aliases (same physical location) with a fence.proxy.alias on a bco path X → Y.
-  // A proxy fence fence.proxy.<p> in the CTA of an operation of proxy p moves that operation
-  // to the generic proxy: before it (on X's side) or after it (on Y's side); these are the
-  // nine cases of proxy_preserved_cause_base in ptx.als / Dat3M's ptx-v7.5.cat. Writing S(X)
-  // for {X} when X is generic, else the proxy fences for X that X bco-precedes, and T(Y) for
-  // {Y} when Y is generic, else the proxy fences for Y that bco-precede Y:
-  //   same virtual address: some s ∈ S(X), t ∈ T(Y) with s bco t (s = t allowed);
-  //   aliases: some s ∈ S(X), alias fence A, t ∈ T(Y) with s bco A bco t.
+  /**
+   * 8.9.5 proxy-preserved base causality: memory operations X bco Y that overlap and
+   *
+   * <ol>
+   *   <li>both use the generic proxy on the same (virtual) address, or
+   *   <li>use the same proxy, in the same CTA, on the same address, or
+   *   <li>are aliases (same physical location) with a fence.proxy.alias on a bco path X → Y.
+   * </ol>
+   *
+   * <p>A proxy fence {@code fence.proxy.<p>} in the CTA of an operation of proxy p moves that
+   * operation to the generic proxy: before it (on X's side) or after it (on Y's side); these
+   * are the nine cases of proxy_preserved_cause_base in ptx.als / Dat3M's ptx-v7.5.cat. Writing
+   * S(X) for {X} when X is generic, else the proxy fences for X that X bco-precedes, and T(Y)
+   * for {Y} when Y is generic, else the proxy fences for Y that bco-precede Y:
+   *
+   * <ul>
+   *   <li>same virtual address: some s ∈ S(X), t ∈ T(Y) with s bco t (s = t allowed);
+   *   <li>aliases: some s ∈ S(X), alias fence A, t ∈ T(Y) with s bco A bco t.
+   * </ul>
+   *
+   * <p>In variant dat3m-v6.0 (no proxies) it is bco between overlapping operations on the same
+   * address.
+   *
+   * @param bco base causality order (8.9.5)
+   * @return ppbco, a subset of bco between memory operations
+   */
   public Relation proxyPreservedBaseCausality(Relation bco) {
     EventSet aliasFences = EventSet.fromPredicate(n, i -> events.get(i).isAliasFence());
     return Relation.fromPredicate(
@@ -392,7 +467,13 @@ public final class PtxModel {
     return fences.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  // 8.9.5 causality order: ppbco ∪ (obs ; ppbco).
+  /**
+   * 8.9.5 causality order: ppbco ∪ (obs ; ppbco), as the spec writes it.
+   *
+   * @param obs observation (8.9.2), or the observation step a variant uses
+   * @param ppbco proxy-preserved base causality (8.9.5)
+   * @return cause
+   */
   public Relation causality(Relation obs, Relation ppbco) {
     return ppbco.union(obs.compose(ppbco));
   }
@@ -401,6 +482,13 @@ public final class PtxModel {
    * 8.9.5 causality order in the spec's variant: ppbco ∪ obs ; ppbco. Variant dat3m-v7.5 takes
    * one observation step (ms ∩ rf) instead of obs; variant dat3m-v6.0 builds it as cb ∪ obs ;
    * (cb ∪ po-loc) with cb = po? ; sw ; bco? (base causality through some synchronization).
+   *
+   * @param rf reads-from, for the one-step variant
+   * @param obs observation (8.9.2)
+   * @param sw synchronizes-with (8.9.4), for variant dat3m-v6.0
+   * @param bco base causality order (8.9.5), for variant dat3m-v6.0
+   * @param ppbco proxy-preserved base causality (8.9.5)
+   * @return cause, as {@link #spec()}'s variant defines it
    */
   public Relation causality(Relation rf, Relation obs, Relation sw, Relation bco, Relation ppbco) {
     if (spec.causeBase() == ModelSpec.CauseBase.DAT3M_V6) {
@@ -425,7 +513,12 @@ public final class PtxModel {
    */
   public record Observed(Relation rf, Relation obs, Relation patternSw) {}
 
-  /** Observation and pattern synchronization of an rf choice. */
+  /**
+   * Observation and pattern synchronization of an rf choice.
+   *
+   * @param rf reads-from, write → read
+   * @return rf, obs = {@link #observation}, and {@link #patternSynchronization} of obs
+   */
   public Observed observed(Relation rf) {
     Relation obs = observation(rf);
     return new Observed(rf, obs, patternSynchronization(obs));
@@ -449,6 +542,12 @@ public final class PtxModel {
   /**
    * Causality of a choice: sw = pattern sync ∪ Fence-SC sync ∪ barrier sync (8.9.4), bco, ppbco,
    * cause (8.9.5).
+   *
+   * @param o what the rf choice fixes ({@link #observed})
+   * @param fenceScOrder the chosen Fence-SC order (8.9.3), transitive, over morally strong
+   *     fence.sc pairs
+   * @param barrierSync barrier synchronization (8.9.4 rules 2 and 3): arrive → wait of one phase
+   * @return sw, bco, ppbco, cause and readCause
    */
   public Causal causal(Observed o, Relation fenceScOrder, Relation barrierSync) {
     Relation sw = o.patternSw().union(fenceScSynchronization(fenceScOrder)).union(barrierSync);
@@ -490,23 +589,42 @@ public final class PtxModel {
       int[][] byteSources,
       Relation co,
       Relation fr) {
+    /** {@return reads-from, write → read (from {@link #observed()})} */
     public Relation rf() {
       return observed.rf();
     }
 
+    /** {@return the causality order (8.9.5), from {@link #causal()}} */
     public Relation cause() {
       return causal.cause();
     }
   }
 
-  /** The whole chain for a candidate whose events are this model's. */
+  /**
+   * The whole chain for a candidate whose events are this model's.
+   *
+   * @param x the candidate: its rf, Fence-SC order, barrier synchronization, byte sources and
+   *     coherence total order are the choices
+   * @return every relation from rf to fr (8.9.2 to 8.9.7)
+   */
   public Derivation derive(CandidateExecution x) {
     Observed o = observed(x.rf());
     Causal c = causal(o, x.fenceScOrder(), x.barrierSync());
     return complete(o, c, x.fenceScOrder(), x.byteSources(), x.coherenceTotal());
   }
 
-  /** The chain's last steps: co from the chosen total order (8.9.6), fr (8.9.7). */
+  /**
+   * The chain's last steps: co from the chosen total order (8.9.6), fr (8.9.7).
+   *
+   * @param o rf, obs and pattern synchronization
+   * @param c sw, bco, ppbco and cause
+   * @param fenceScOrder the Fence-SC order (8.9.3)
+   * @param byteSources per event, per byte of its access, the write it reads the byte from
+   *     ({@code null} for events that do not read)
+   * @param total the chosen total order of the overlapping program writes per location (see
+   *     {@link #coherenceOrder})
+   * @return the derivation with co and byte-wise fr
+   */
   public Derivation complete(
       Observed o, Causal c, Relation fenceScOrder, int[][] byteSources, Relation total) {
     Relation co = coherenceOrder(total, c.cause());
@@ -517,6 +635,11 @@ public final class PtxModel {
    * The axioms that need no coherence order, in the spec's order: No-Thin-Air (8.10.4), base
    * causality acyclic and rf ; cause irreflexive (8.10.6), Fence-SC (8.10.2). Empty when all
    * switched-on ones hold.
+   *
+   * @param o rf, obs and pattern synchronization
+   * @param c sw, bco, ppbco, cause and readCause
+   * @param fenceScOrder the Fence-SC order (8.9.3)
+   * @return the first violation in that order, or empty
    */
   public Optional<Violation> checkBeforeCoherence(Observed o, Causal c, Relation fenceScOrder) {
     Optional<Violation> v = noThinAir(o.rf());
@@ -537,6 +660,14 @@ public final class PtxModel {
    * (8.10.5), Causality (8.10.6). {@code co} may be partial: all four only get harder to
    * satisfy as co grows, except Coherence, which the pruned search establishes by adding cause
    * to co.
+   *
+   * @param rf reads-from, write → read
+   * @param byteSources per event, per byte of its access, the write it reads the byte from
+   *     ({@code null} for events that do not read)
+   * @param causal sw, bco, ppbco, cause and readCause
+   * @param co coherence order (8.9.6), possibly partial
+   * @param fr from-reads (8.9.7) over that co
+   * @return the first violation in that order, or empty
    */
   public Optional<Violation> checkCoherence(
       Relation rf, int[][] byteSources, Causal causal, Relation co, Relation fr) {
@@ -554,7 +685,12 @@ public final class PtxModel {
     return v;
   }
 
-  /** Every switched-on axiom the candidate violates, in the spec's order 8.10.1 … 8.10.6. */
+  /**
+   * Every switched-on axiom the candidate violates, in the spec's order 8.10.1 … 8.10.6.
+   *
+   * @param d the candidate's relations ({@link #derive})
+   * @return at most one violation per axiom; empty when the candidate is consistent
+   */
   public List<Violation> violations(Derivation d) {
     List<Violation> out = new ArrayList<>();
     coherence(d.cause(), d.co()).ifPresent(out::add);
@@ -566,7 +702,13 @@ public final class PtxModel {
     return out;
   }
 
-  /** The first switched-on axiom the candidate violates (8.10), or empty: it is consistent. */
+  /**
+   * The first switched-on axiom the candidate violates (8.10), or empty: it is consistent.
+   *
+   * @param d the candidate's relations ({@link #derive})
+   * @return the violation found first ({@link #checkBeforeCoherence}, then {@link
+   *     #checkCoherence}), or empty
+   */
   public Optional<Violation> check(Derivation d) {
     Optional<Violation> v = checkBeforeCoherence(d.observed(), d.causal(), d.fenceScOrder());
     return v.isPresent()
@@ -581,6 +723,11 @@ public final class PtxModel {
    * 8.9.5 cases 1 and 2), so rf ; cause is reflexive (8.10.6 Causality). In variant dat3m-v6.0
    * po is not in cause, but the pair is morally strong (po-related, same address) and
    * rf ∪ po-loc is cyclic (its SC-per-Location).
+   *
+   * @param r the id of a read
+   * @param w the id of a write overlapping it
+   * @return false only when {@code w} is po-after {@code r} on its location (same proxy, or no
+   *     proxies) and {@link #readFromRuleAxiom()} is switched on; true otherwise
    */
   public boolean mayReadFrom(int r, int w) {
     return !poLaterOwn(r, w) || !has(readFromRuleAxiom());
@@ -589,6 +736,8 @@ public final class PtxModel {
   /**
    * The axiom the rf pruning rule of {@link #mayReadFrom} rests on: Causality (8.10.6), or in
    * variant dat3m-v6.0 its SC-per-Location.
+   *
+   * @return {@link Axiom#CAUSALITY}, or {@link Axiom#SC_PER_LOCATION} in variant dat3m-v6.0
    */
   public Axiom readFromRuleAxiom() {
     return spec.causeBase() == ModelSpec.CauseBase.SPEC ? Axiom.CAUSALITY : Axiom.SC_PER_LOCATION;
@@ -606,6 +755,11 @@ public final class PtxModel {
    * Pruning rule of torn reads (ExecutionSpace): a read morally strong with every candidate
    * write ({@code sources}; initial writes being co-before all) takes all its bytes from one
    * write — single-copy atomicity (8.10.3). False when Atomicity is off.
+   *
+   * @param r the id of a read
+   * @param sources the ids of the writes {@code r} may take bytes from
+   * @return true when every non-initial write in {@code sources} is morally strong with
+   *     {@code r} and Atomicity is switched on
    */
   public boolean cannotTear(int r, int[] sources) {
     if (!has(Axiom.ATOMICITY)) {
@@ -619,11 +773,18 @@ public final class PtxModel {
     return true;
   }
 
-  // 8.9.6 coherence order: a partial order on overlapping writes. Given a total order per
-  // location (total, over the non-initial writes), co keeps the pairs that must be related —
-  // morally strong or causality-related, and (8.7.2) overlapping mutually scoped atomics,
-  // whose RMWs happen one after the other — and closes transitively (as ptx.als does); the
-  // initial write precedes every overlapping write.
+  /**
+   * 8.9.6 coherence order: a partial order on overlapping writes. Given a total order per
+   * location (total, over the non-initial writes), co keeps the pairs that must be related —
+   * morally strong or causality-related, and (8.7.2) overlapping mutually scoped atomics,
+   * whose RMWs happen one after the other — and closes transitively (as ptx.als does); the
+   * initial write precedes every overlapping write.
+   *
+   * @param total the chosen total order of the overlapping program writes per location,
+   *     transitive, without the initial writes
+   * @param cause the causality order (8.9.5)
+   * @return co, write → write, a strict partial order
+   */
   public Relation coherenceOrder(Relation total, Relation cause) {
     Relation required = ms.union(cause).union(cause.inverse()).union(mutuallyScopedAtomics);
     Relation co = total.intersection(required).intersection(overlap).transitiveClosure();
@@ -635,6 +796,8 @@ public final class PtxModel {
    * Overlapping program writes that co must order in every execution, whatever causality
    * says (8.9.6): morally strong pairs and (8.7.2) overlapping mutually scoped atomics.
    * Symmetric.
+   *
+   * @return the pairs of overlapping non-initial writes co must relate (in one direction)
    */
   public Relation coherenceRequired() {
     EventSet program = writes.difference(init);
@@ -646,8 +809,14 @@ public final class PtxModel {
     return initBefore.intersection(overlap).restrict(init, writes);
   }
 
-  // 8.9.7 communication order, from-reads part: R fr W when R reads from a write co-before
-  // W. An RMW reading from W' and co-after it is not fr-before itself.
+  /**
+   * 8.9.7 communication order, from-reads part: R fr W when R reads from a write co-before
+   * W. An RMW reading from W' and co-after it is not fr-before itself.
+   *
+   * @param rf reads-from, write → read
+   * @param co coherence order (8.9.6)
+   * @return fr = (rf⁻¹ ; co) without its identity pairs, read → write
+   */
   public Relation fromReads(Relation rf, Relation co) {
     return rf.inverse().compose(co).withoutIdentity();
   }
@@ -656,6 +825,11 @@ public final class PtxModel {
    * 8.9.7 from-reads, byte-wise: R fr W when, for some byte that both access, R returns the
    * value of a write co-before W. {@code byteSources[r][k]} is the write that read {@code r}
    * takes its k-th byte from (null for non-reads).
+   *
+   * @param byteSources per event, per byte of its access (index 0 = its first byte), the write
+   *     it reads the byte from; {@code null} for events that do not read
+   * @param co coherence order (8.9.6)
+   * @return fr, read → overlapping write, irreflexive
    */
   public Relation fromReads(int[][] byteSources, Relation co) {
     Relation.Builder fr = Relation.builder(n);
@@ -683,7 +857,12 @@ public final class PtxModel {
     return fr.build();
   }
 
-  /** 8.7.2 mixed-size data races: data races between partially overlapping operations. */
+  /**
+   * 8.7.2 mixed-size data races: data races between partially overlapping operations.
+   *
+   * @param cause the causality order (8.9.5)
+   * @return the pairs of {@link #dataRaces} whose byte ranges differ (offset or size)
+   */
   public Relation mixedSizeRaces(Relation cause) {
     Relation races = dataRaces(cause);
     return Relation.fromPredicate(
@@ -697,7 +876,14 @@ public final class PtxModel {
   // ---------------------------------------------------------------------------------------
   // Axioms (8.10). Each returns the evidence of a violation, or empty when the axiom holds.
 
-  /** 8.10.1 Coherence: W cause W' for overlapping writes implies W co W'. */
+  /**
+   * 8.10.1 Coherence: W cause W' for overlapping writes implies W co W'.
+   *
+   * @param cause the causality order (8.9.5)
+   * @param co coherence order (8.9.6)
+   * @return the pair (W, W') with W cause W' but not W co W', or empty (also when Coherence is
+   *     off)
+   */
   public Optional<Violation> coherence(Relation cause, Relation co) {
     if (!has(Axiom.COHERENCE)) {
       return Optional.empty();
@@ -715,7 +901,14 @@ public final class PtxModel {
                         + " coherence order"));
   }
 
-  /** 8.10.2 Fence-SC: for morally strong fence.sc F1, F2, F1 bco F2 implies F1 sc F2. */
+  /**
+   * 8.10.2 Fence-SC: for morally strong fence.sc F1, F2, F1 bco F2 implies F1 sc F2.
+   *
+   * @param bco base causality order (8.9.5)
+   * @param fenceScOrder the Fence-SC order (8.9.3)
+   * @return the pair (F1, F2) with F1 bco F2 but not F1 sc F2, or empty (also when Fence-SC is
+   *     off)
+   */
   public Optional<Violation> fenceSc(Relation bco, Relation fenceScOrder) {
     if (!has(Axiom.FENCE_SC)) {
       return Optional.empty();
@@ -737,6 +930,10 @@ public final class PtxModel {
    * 8.10.3 Atomicity. RMW atomicity: for a morally strong atomic A and write W, not both A fr
    * W and W co A. (Single-copy atomicity constrains reads that take bytes from several writes;
    * with uniform-size accesses a read takes all its bytes from one write, so it holds.)
+   *
+   * @param fr from-reads (8.9.7)
+   * @param co coherence order (8.9.6)
+   * @return a pair (A, W) with A fr W and W co A, or empty (also when Atomicity is off)
    */
   public Optional<Violation> atomicity(Relation fr, Relation co) {
     if (!has(Axiom.ATOMICITY)) {
@@ -766,6 +963,13 @@ public final class PtxModel {
    * write co-before W while being co-after W, for W morally strong with A — and, by 8.7.2, for
    * any overlapping atomic W (partial overlap included) when each one's scope includes the
    * other's thread.
+   *
+   * @param byteSources per event, per byte of its access, the write it reads the byte from;
+   *     {@code null} for events that do not read
+   * @param fr from-reads (8.9.7)
+   * @param co coherence order (8.9.6)
+   * @return the first offending pair, (R, W) for single-copy or (A, W) for RMW atomicity, or
+   *     empty (also when Atomicity is off)
    */
   public Optional<Violation> atomicity(int[][] byteSources, Relation fr, Relation co) {
     if (!has(Axiom.ATOMICITY)) {
@@ -823,6 +1027,10 @@ public final class PtxModel {
    * is a consistency matter, so this rule holds only while Causality is on; the searches prune
    * on it under the same switch. A cycle of po and barrier synchronization alone is not checked
    * here: that is a program that deadlocks (the searches flag it whatever the axioms).
+   *
+   * @param sw synchronizes-with (8.9.4)
+   * @return a cycle of po ∪ sw, each step labelled po or sw, or empty (also when Causality is
+   *     off)
    */
   public Optional<Violation> baseCausalityCycle(Relation sw) {
     if (!has(Axiom.CAUSALITY)) {
@@ -839,7 +1047,13 @@ public final class PtxModel {
                     "base causality (po ∪ sw)+ is cyclic"));
   }
 
-  /** 8.10.4 No-Thin-Air: rf ∪ dep is acyclic. */
+  /**
+   * 8.10.4 No-Thin-Air: rf ∪ dep is acyclic.
+   *
+   * @param rf reads-from, write → read
+   * @return a cycle of rf ∪ dep, each step labelled rf or dep, or empty (also when No-Thin-Air
+   *     is off)
+   */
   public Optional<Violation> noThinAir(Relation rf) {
     if (!has(Axiom.NO_THIN_AIR)) {
       return Optional.empty();
@@ -857,7 +1071,14 @@ public final class PtxModel {
 
   /**
    * 8.10.5 SC-per-Location: in every set of pairwise morally strong overlapping memory
-   * operations, po ∪ rf ∪ co ∪ fr restricted to the set is acyclic.
+   * operations, po ∪ rf ∪ co ∪ fr restricted to the set is acyclic. Variant dat3m-v6.0: (ms ∩
+   * (rf ∪ co ∪ fr)) ∪ po-loc is acyclic.
+   *
+   * @param rf reads-from (8.9.7)
+   * @param co coherence order (8.9.6)
+   * @param fr from-reads (8.9.7)
+   * @return a cycle, each step labelled with a relation containing it, or empty (also when
+   *     SC-per-Location is off)
    */
   public Optional<Violation> scPerLocation(Relation rf, Relation co, Relation fr) {
     if (!has(Axiom.SC_PER_LOCATION)) {
@@ -891,19 +1112,38 @@ public final class PtxModel {
   /**
    * 8.10.6 Causality: a read does not read from a write it causally precedes, nor from a write
    * co-before one that causally precedes it: (rf ∪ fr) ; cause is irreflexive.
+   *
+   * @param rf reads-from (8.9.7)
+   * @param fr from-reads (8.9.7)
+   * @param cause the causality order (8.9.5)
+   * @return a pair (W, R) with W rf R and R cause W (checked first), or (R, W) with R fr W
+   *     and W cause R; empty when none (also when Causality is off)
    */
   public Optional<Violation> causality(Relation rf, Relation fr, Relation cause) {
     Optional<Violation> v = causalityCycle(rf, "rf", cause);
     return v.isPresent() ? v : causalityCycle(fr, "fr", cause);
   }
 
-  /** 8.10.6 Causality over a {@link Causal}: rule 1 uses its {@code readCause}. */
+  /**
+   * 8.10.6 Causality over a {@link Causal}: rule 1 uses its {@code readCause}.
+   *
+   * @param rf reads-from (8.9.7)
+   * @param fr from-reads (8.9.7)
+   * @param causal rule 1 (rf) is checked against its readCause, rule 2 (fr) against its cause
+   * @return as {@link #causality(Relation, Relation, Relation)}
+   */
   public Optional<Violation> causality(Relation rf, Relation fr, Causal causal) {
     Optional<Violation> v = causalityCycle(rf, "rf", causal.readCause());
     return v.isPresent() ? v : causalityCycle(fr, "fr", causal.cause());
   }
 
-  /** Rule 1 of 8.10.6 alone (needs no coherence order): rf ; cause is irreflexive. */
+  /**
+   * Rule 1 of 8.10.6 alone (needs no coherence order): rf ; cause is irreflexive.
+   *
+   * @param rf reads-from (8.9.7)
+   * @param cause the causality order (8.9.5), or a {@link Causal}'s readCause
+   * @return a pair (W, R) with W rf R and R cause W, or empty (also when Causality is off)
+   */
   public Optional<Violation> causalityReadsFrom(Relation rf, Relation cause) {
     return causalityCycle(rf, "rf", cause);
   }
@@ -939,10 +1179,15 @@ public final class PtxModel {
     return issue.isEmpty() ? po : po.union(issue).transitiveClosure();
   }
 
-  // DESIGN §6.2 / 8.9.1.1, the completion relation C: the synchronization a completion
-  // (implicit complete-tx, asynchronous arrive) establishes carries only its own unit's
-  // operations: C = carried ; sw_completion. A chain through two completions does not
-  // compose, and nothing before the unit in B reaches past the completion: bco = B ∪ (C ; B?).
+  /**
+   * DESIGN §6.2 / 8.9.1.1, the completion relation C: the synchronization a completion
+   * (implicit complete-tx, asynchronous arrive) establishes carries only its own unit's
+   * operations: C = carried ; sw_completion. A chain through two completions does not
+   * compose, and nothing before the unit in B reaches past the completion: bco = B ∪ (C ; B?).
+   *
+   * @param completionSw the synchronizes-with edges (8.9.4) that start at a completion
+   * @return C: operation of a unit → what its completion synchronizes with
+   */
   public Relation completionOrder(Relation completionSw) {
     return async.carried().compose(completionSw);
   }
@@ -966,8 +1211,13 @@ public final class PtxModel {
         n, (r, f) -> candidate.contains(r, f) && events.get(r).thread() == events.get(f).thread());
   }
 
-  // 8.9.4 API synchronization: kernel launch, stream order, events and synchronize calls of
-  // host threads, as computed from the test's API calls.
+  /**
+   * 8.9.4 API synchronization: kernel launch, stream order, events and synchronize calls of
+   * host threads, as computed from the test's API calls.
+   *
+   * @return the API synchronization edges (part of base causality, 8.9.5); empty without API
+   *     calls
+   */
   public Relation apiSynchronization() {
     return async.api();
   }
