@@ -129,6 +129,34 @@ public final class CatMemoryModel implements MemoryModel {
             + " contained in this one"));
   }
 
+  /**
+   * The cat file's {@code flag} checks that hold on the first sub-order of the candidate's
+   * coherence order that passes every constraint (the one {@link #check} accepts it by).
+   *
+   * @param c a candidate that {@link #check} finds consistent
+   * @return the flags raised, by name; empty when the file has no flag checks
+   */
+  @Override
+  public java.util.Set<String> flags(CandidateExecution c) {
+    if (!cat.hasFlags()) {
+      return java.util.Set.of();
+    }
+    Cached k = bindingsFor(c);
+    java.util.Set<String> raised = new java.util.TreeSet<>();
+    CoherenceSuborders.anyOf(
+        c.coherenceTotal(),
+        p -> {
+          CatBindings varying = k.bindings().varying(c.rf(), p.union(k.initCo()),
+              c.fenceScOrder(), c.barrierSync());
+          if (k.prepared().firstFailure(varying).isPresent()) {
+            return false;
+          }
+          raised.addAll(k.prepared().flagsRaised(varying));
+          return true;
+        });
+    return java.util.Collections.unmodifiableSet(raised);
+  }
+
   private Cached bindingsFor(CandidateExecution c) {
     Cached k = last.get();
     Relation dep = c.dep();

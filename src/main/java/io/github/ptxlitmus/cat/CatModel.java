@@ -368,6 +368,43 @@ public final class CatModel {
       }
       return Optional.empty();
     }
+
+    /**
+     * The {@code flag} checks that hold once {@code varying} is bound (herd raises such a flag
+     * on a consistent candidate); meant for candidates {@link #firstFailure} finds consistent.
+     *
+     * @param varying bindings for the varying names, over the same events as the fixed ones
+     * @return the flags' names ({@code as} name, else the check's text), in file order
+     * @throws IllegalArgumentException as {@link #firstViolation}
+     * @throws IllegalStateException as {@link #firstViolation}
+     */
+    public List<String> flagsRaised(CatBindings varying) {
+      Object[] e = env.clone();
+      for (int k = 0; k < varyingSlots.length; k++) {
+        String p = varyingNames.get(k);
+        e[varyingSlots[k]] = varying.get(p).orElseThrow(
+            () -> new IllegalArgumentException("cat model " + name + " uses '" + p
+                + "', which the bindings do not define"));
+      }
+      Ctx ctx = new Ctx(n, EventSet.full(n), e);
+      List<String> raised = new ArrayList<>();
+      for (int i = 0; i < steps.size(); i++) {
+        Step step = steps.get(i);
+        if (step instanceof LetStep l) {
+          if (dynamicStep[i]) {
+            l.run(ctx);
+          }
+        } else if (((CheckStep) step).flag() && ((CheckStep) step).holds(ctx)) {
+          raised.add(((CheckStep) step).name());
+        }
+      }
+      return raised;
+    }
+  }
+
+  /** {@return true when the model has {@code flag} checks} */
+  public boolean hasFlags() {
+    return steps.stream().anyMatch(s -> s instanceof CheckStep c && c.flag());
   }
 
   @Override

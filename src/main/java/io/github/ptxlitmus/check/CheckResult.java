@@ -37,7 +37,8 @@ import java.util.function.Function;
  *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
  *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()});
  *   <li>{@code nonTerminatingLoops}: with {@link Flag#MAY_NOT_TERMINATE}, the loops that may
- *       spin forever ({@code "P1 line 12"}).
+ *       spin forever ({@code "P1 line 12"});
+ *   <li>{@code modelFlags}: a cat model's {@code flag} checks raised by an allowed execution.
  * </ul>
  */
 public final class CheckResult {
@@ -58,6 +59,7 @@ public final class CheckResult {
   private final String model;
   private final List<String> nonTerminatingLoops;
   private final List<LitmusWarning> warnings;
+  private final List<String> modelFlags;
 
   /**
    * Checks the same test again with the same options but another condition or mode; the
@@ -103,7 +105,7 @@ public final class CheckResult {
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
         negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx",
-        List.of(), List.of());
+        List.of(), List.of(), List.of());
   }
 
   CheckResult(
@@ -123,8 +125,10 @@ public final class CheckResult {
       Optional<Recheck> recheck,
       String model,
       List<LitmusWarning> warnings,
-      List<String> nonTerminatingLoops) {
+      List<String> nonTerminatingLoops,
+      List<String> modelFlags) {
     this.model = Objects.requireNonNull(model);
+    this.modelFlags = List.copyOf(modelFlags);
     this.nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
     this.testName = Objects.requireNonNull(testName);
     this.source = Objects.requireNonNull(source);
@@ -162,6 +166,17 @@ public final class CheckResult {
    */
   public List<String> nonTerminatingLoops() {
     return nonTerminatingLoops;
+  }
+
+  /**
+   * The flags a foreign model raised on some allowed execution: the names of a cat file's
+   * {@code flag} checks that held ({@code check --cat}); empty for the built-in models, whose
+   * facts are {@link #flags()}.
+   *
+   * @return the names, sorted (unmodifiable)
+   */
+  public List<String> modelFlags() {
+    return modelFlags;
   }
 
   /**

@@ -317,7 +317,8 @@ public final class LitmusChecker {
         Optional.of(recheck(test)),
         options.modelLabel(),
         test.warnings(),
-        search.nonTerminating());
+        search.nonTerminating(),
+        search.modelFlags());
   }
 
   /** Re-checks of {@code test} with these options: another condition, or states mode. */

@@ -143,6 +143,17 @@ public record Event(
   }
 
   /**
+   * Whether both access exactly the same physical bytes, through any virtual address (an
+   * alias of the location included).
+   *
+   * @param other another event
+   * @return true when physical location, byte offset and size in bytes are equal
+   */
+  public boolean samePhysicalRange(Event other) {
+    return physical.equals(other.physical) && offset == other.offset && size == other.size;
+  }
+
+  /**
    * Whether the physical bytes intersect (8.2.1 overlap).
    *
    * @param other another event

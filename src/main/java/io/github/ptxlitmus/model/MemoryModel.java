@@ -31,4 +31,16 @@ public interface MemoryModel {
    * @return the violation (axiom and evidence); empty when the candidate is consistent
    */
   Optional<Violation> check(CandidateExecution candidate);
+
+  /**
+   * The flags the model raises on a candidate it finds consistent (herd's {@code flag}
+   * checks, e.g. a cat file's {@code flag ~empty race as data-race}); reported as {@code Flag
+   * NAME} when some allowed execution raises them. None by default.
+   *
+   * @param candidate a candidate for which {@link #check} is empty
+   * @return the names of the flags raised (unmodifiable)
+   */
+  default java.util.Set<String> flags(CandidateExecution candidate) {
+    return java.util.Set.of();
+  }
 }

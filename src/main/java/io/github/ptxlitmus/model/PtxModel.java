@@ -204,10 +204,14 @@ public final class PtxModel {
                       && y.isStrong()
                       && x.scopeIncludes(y.position())
                       && y.scopeIncludes(x.position()));
-          // Variant dat3m-v6.0 has no proxies: every operation is generic.
+          // Variant dat3m-v6.0 has no proxies: every operation is generic, and an alias is just
+          // another name of the same bytes (its ms2 is `(M * M) & loc`, loc = same physical
+          // location), so complete overlap is of the physical bytes.
           boolean sameProxy = !spec.proxies() || x.proxy() == y.proxy();
           boolean completeOverlap =
-              !(x.isMemory() && y.isMemory()) || x.sameVirtualRange(y) && x.overlaps(y);
+              !(x.isMemory() && y.isMemory())
+                  || (spec.proxies() ? x.sameVirtualRange(y) && x.overlaps(y)
+                      : x.samePhysicalRange(y));
           return related && sameProxy && completeOverlap;
         });
   }

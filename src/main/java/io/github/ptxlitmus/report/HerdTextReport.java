@@ -125,6 +125,9 @@ public final class HerdTextReport {
                 : ""));
       }
     }
+    for (String flag : r.modelFlags()) {
+      line(out, "Flag " + flag); // a cat model's flag check, as herd prints it
+    }
     line(out, "Condition " + HerdSyntax.condition(r.condition()));
     line(
         out,

@@ -123,6 +123,10 @@ public final class JsonReport {
       ArrayNode loops = node.putArray("nonTerminatingLoops"); // issue 15: "P1 line 12"
       r.nonTerminatingLoops().forEach(loops::add);
     }
+    if (!r.modelFlags().isEmpty()) {
+      ArrayNode raised = node.putArray("modelFlags"); // a cat model's flag checks
+      r.modelFlags().forEach(raised::add);
+    }
     node.put("millis", r.millis());
     node.put("candidates", r.candidates());
     node.put("model", r.model());

@@ -43,6 +43,8 @@ public final class Enumerator {
   private final Set<Axiom> pruned = java.util.EnumSet.noneOf(Axiom.class);
   /** Loops that may spin forever ({@code P1 line 12}), found through stuck paths. */
   private final java.util.TreeSet<String> nonTerminating = new java.util.TreeSet<>();
+  /** The foreign model's flags raised by some allowed execution (cat {@code flag} checks). */
+  private final java.util.TreeSet<String> modelFlags = new java.util.TreeSet<>();
   /** The built-in model whose switched-on axioms the search checks and prunes on. */
   private final ModelSpec spec;
   /** A model the search does not know (e.g. a cat file): judged on every complete candidate. */
@@ -106,7 +108,7 @@ public final class Enumerator {
     }
     return new SearchResult(
         e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.budget.candidates(), e.rejections,
-        List.copyOf(e.nonTerminating));
+        List.copyOf(e.nonTerminating), List.copyOf(e.modelFlags));
   }
 
   /**
@@ -621,8 +623,10 @@ public final class Enumerator {
       if (v.isEmpty()) {
         v = model.checkCoherence(rfRel, byteSources, choices.causal(), co, fr);
       }
+      CandidateExecution judged = null;
       if (v.isEmpty() && foreign.isPresent()) {
-        v = foreign.get().check(candidate(rfRel, total, choices.sc(), choices.barrierSync()));
+        judged = candidate(rfRel, total, choices.sc(), choices.barrierSync());
+        v = foreign.get().check(judged);
       }
       Map<String, Long> state = finalState(memory);
       if (explaining()) {
@@ -647,6 +651,9 @@ public final class Enumerator {
         return;
       }
       outcomes.add(state, 1);
+      if (judged != null) {
+        modelFlags.addAll(foreign.get().flags(judged));
+      }
       Relation races = model.dataRaces(cause);
       if (!races.isEmpty()) {
         outcomes.race(state, describe(races.pairs()[0]));

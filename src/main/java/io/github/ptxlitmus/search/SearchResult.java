@@ -46,6 +46,7 @@ public final class SearchResult {
   private final long candidates;
   private final Map<Axiom, Long> rejections;
   private final List<String> nonTerminating;
+  private final List<String> modelFlags;
 
   public SearchResult(
       List<Outcome> outcomes,
@@ -69,7 +70,24 @@ public final class SearchResult {
       long candidates,
       Map<Axiom, Long> rejections,
       List<String> nonTerminating) {
+    this(outcomes, boundHit, deadlock, limit, candidates, rejections, nonTerminating, List.of());
+  }
+
+  /**
+   * @param nonTerminating as above
+   * @param modelFlags the foreign model's flags raised by some allowed execution, sorted
+   */
+  public SearchResult(
+      List<Outcome> outcomes,
+      boolean boundHit,
+      boolean deadlock,
+      Optional<String> limit,
+      long candidates,
+      Map<Axiom, Long> rejections,
+      List<String> nonTerminating,
+      List<String> modelFlags) {
     this.nonTerminating = List.copyOf(nonTerminating);
+    this.modelFlags = List.copyOf(modelFlags);
     this.outcomes = List.copyOf(outcomes);
     this.boundHit = boundHit;
     this.deadlock = deadlock;
@@ -130,6 +148,11 @@ public final class SearchResult {
   /** The loops that may spin forever in a fair execution ({@code P1 line 12}), sorted. */
   public List<String> nonTerminating() {
     return nonTerminating;
+  }
+
+  /** The foreign model's flags ({@code flag} checks of a cat file) raised, sorted. */
+  public List<String> modelFlags() {
+    return modelFlags;
   }
 
   /**

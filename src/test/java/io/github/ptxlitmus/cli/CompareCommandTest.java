@@ -61,6 +61,19 @@ class CompareCommandTest {
   }
 
   @Test
+  void catFlagsRaisedByAllowedExecutionsArePrinted() {
+    String sb = resource("/litmus/sb/SB+weak.litmus");
+    assertThat(run("check", "--cat", resource("/cat/tso-flag.cat"), sb)).isZero();
+    // SB reads only the other thread's location: some allowed execution reads externally,
+    // none internally (herd prints a raised flag as 'Flag NAME').
+    assertThat(out.toString()).contains("Flag read-external\n")
+        .doesNotContain("Flag read-internal").contains("Verdict SB+weak Allowed");
+    assertThat(run("check", "--cat", resource("/cat/tso-flag.cat"), "--format", "json", sb))
+        .isZero();
+    assertThat(out.toString()).containsPattern("\"modelFlags\" : \\[ \"read-external\" \\]");
+  }
+
+  @Test
   void checkWithACatModel(@TempDir Path dir) throws IOException {
     String sb = resource("/litmus/sb/SB+weak.litmus");
     assertThat(run("check", "--cat", resource("/cat/sc.cat"), sb)).isZero();
