@@ -42,7 +42,7 @@ record ThreadPath(
     boolean satisfied(java.util.function.IntToLongFunction reads) {
       long a = left.eval(reads);
       long b = right.eval(reads);
-      int c = signed ? Long.compare(a, b) : Long.compare(a, b);
+      int c = signed ? Long.compare(a, b) : Long.compareUnsigned(a, b);
       boolean r =
           switch (condition) {
             case EQ -> c == 0;
