@@ -48,6 +48,8 @@ public final class PtxModel {
   private final List<EventSet> pairwiseMorallyStrongSets;
   private final Relation mutuallyScopedAtomics;
   private final Relation conflict;
+  /** Overlapping memory operations on one address, both through the generic proxy (8.9.5 case 1). */
+  private final Relation genericSameAddress;
   private final AsyncRelations async;
 
   /**
@@ -102,6 +104,25 @@ public final class PtxModel {
     this.pairwiseMorallyStrongSets = pairwiseMorallyStrongSets();
     this.mutuallyScopedAtomics = mutuallyScopedAtomics();
     this.conflict = conflicts();
+    this.genericSameAddress = genericSameAddress();
+  }
+
+  // 8.9.5 proxy-preserved base causality, case 1: both generic, same (virtual) address; in a
+  // variant without proxies every operation counts as generic.
+  private Relation genericSameAddress() {
+    Relation.Builder b = Relation.builder(n);
+    overlap.forEach(
+        (a, c) -> {
+          Event x = events.get(a);
+          Event y = events.get(c);
+          if (x.isMemory()
+              && y.isMemory()
+              && x.location().equals(y.location())
+              && (!spec.proxies() || (x.proxy() == Proxy.GENERIC && y.proxy() == Proxy.GENERIC))) {
+            b.add(a, c);
+          }
+        });
+    return b.build();
   }
 
   // 8.7.2: overlapping atomic operations (partial overlap included) whose scopes each include
@@ -775,6 +796,56 @@ public final class PtxModel {
       }
     }
     return true;
+  }
+
+  /**
+   * Pruning rule of the Fence-SC order (DecisionSearch): morally strong fence.sc pairs whose
+   * orientation communication already fixes. Let A, B be such a pair with A bco X, X com Y and
+   * Y bco B, where X and Y are memory operations on the same address through the generic proxy
+   * (8.9.5 case 1; any proxy in a variant without proxies). Were B before A in Fence-SC order
+   * (8.9.3), B would synchronize with A (8.9.4 rule 1), so Y bco B sw A bco X puts Y in base
+   * causality, hence in proxy-preserved base causality and causality (8.9.5), before X:
+   *
+   * <ul>
+   *   <li>X rf Y or X fr Y then breaks Causality (8.10.6: rf ; cause and fr ; cause are
+   *       irreflexive; cause ⊇ ppbco also in the one-step variant, and readCause keeps ppbco);
+   *   <li>X co Y then breaks Coherence (8.10.1: Y cause X for overlapping writes puts Y co-before
+   *       X, and co is an order).
+   * </ul>
+   *
+   * <p>So A precedes B in every consistent completion. Applied only while the axiom each part
+   * rests on is switched on, in the spec's causality (not variant dat3m-v6.0, whose cause needs
+   * more than bco) and without completions (then bco is (po ∪ sw ∪ init ∪ API)+, transitive,
+   * so the new sw composes with it).
+   *
+   * @param bco base causality order (8.9.5) of the current choices
+   * @param rf reads-from, write → read
+   * @param co coherence order known so far (8.9.6), possibly partial
+   * @param fr from-reads over that co (8.9.7)
+   * @return the pairs (A, B) of {@link #fenceScPairs()} that must be oriented A → B; empty when
+   *     the rule does not apply
+   */
+  public Relation fenceScForcedByCommunication(
+      Relation bco, Relation rf, Relation co, Relation fr) {
+    if (fenceSc.isEmpty()
+        || spec.causeBase() != ModelSpec.CauseBase.SPEC
+        || !async.completions().isEmpty()) {
+      return Relation.empty(n);
+    }
+    Relation com = Relation.empty(n);
+    if (has(Axiom.CAUSALITY)) {
+      com = com.union(rf).union(fr);
+    }
+    if (has(Axiom.COHERENCE)) {
+      com = com.union(co);
+    }
+    com = com.intersection(genericSameAddress);
+    if (com.isEmpty()) {
+      return Relation.empty(n);
+    }
+    Relation fromFences = bco.restrict(fenceSc, com.domain());
+    Relation toFences = bco.restrict(com.range(), fenceSc);
+    return fromFences.compose(com).compose(toFences).intersection(fenceScPairs());
   }
 
   /**

@@ -661,6 +661,9 @@ public final class DecisionSearch {
 
     private Optional<Propagated> propagate(Fixed fixed, Relation sc0, Relation co0) {
       Relation sc = sc0.transitiveClosure();
+      // What communication fixes already (co only grows, fr with it): the known part of co.
+      Relation coKnown = co0.union(model.initialCoherence()).transitiveClosure();
+      Relation frKnown = model.fromReads(byteSources, coKnown);
       PtxModel.Causal causal;
       while (true) {
         if (!sc.isAcyclic()) {
@@ -679,11 +682,15 @@ public final class DecisionSearch {
         if (!base.union(fixed.phaseOrder()).isAcyclic()) {
           return Optional.empty();
         }
-        if (!model.has(Axiom.FENCE_SC)) {
-          break;
+        // Pruning rule under 8.10.1 / 8.10.6 (PtxModel.fenceScForcedByCommunication): fence
+        // pairs whose other orientation would put communication against causality.
+        Relation forced =
+            model.fenceScForcedByCommunication(order ? bco : Relation.empty(n), fixed.rf(),
+                coKnown, frKnown);
+        if (model.has(Axiom.FENCE_SC)) {
+          // Pruning rule under 8.10.2 Fence-SC: the order must contain bco between its fences.
+          forced = forced.union(bco.intersection(fencePairs));
         }
-        // Pruning rule under 8.10.2 Fence-SC: the order must contain bco between its fences.
-        Relation forced = bco.intersection(fencePairs);
         if (forced.isSubsetOf(sc)) {
           break;
         }

@@ -12,6 +12,8 @@ import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,6 +66,44 @@ class PrunedEquivalenceTest {
     assumeTrue(Files.isDirectory(SHARED), "no shared corpus at " + SHARED);
     return files(SHARED).stream()
         .map(f -> DynamicTest.dynamicTest(SHARED.relativize(f).toString(), () -> compare(f)));
+  }
+
+  /**
+   * The pruning rules rest on the axioms switched on (PtxModel.fenceScForcedByCommunication:
+   * Causality, Coherence): with each axiom off in turn, and in variant dat3m-v7.5, the pruned
+   * search's verdict on every bundled test with fence.sc equals the exhaustive search's.
+   */
+  @TestFactory
+  Stream<DynamicTest> fenceScTestsUnderVariants() throws IOException {
+    List<DynamicTest> tests = new ArrayList<>();
+    List<ModelSpec> specs = new ArrayList<>();
+    for (Axiom axiom : Axiom.values()) {
+      specs.add(ModelSpec.ptx().without(axiom));
+    }
+    specs.add(ModelSpec.dat3mV75());
+    for (Path f : files(BUNDLED)) {
+      if (!Files.readString(f).contains("fence.sc")) {
+        continue;
+      }
+      for (ModelSpec spec : specs) {
+        tests.add(
+            DynamicTest.dynamicTest(
+                BUNDLED.relativize(f) + " " + spec.label(), () -> compareUnder(f, spec)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private static void compareUnder(Path file, ModelSpec spec) throws IOException {
+    LitmusTest test = LitmusParser.parse(file);
+    CheckOptions options = CheckOptions.defaults().withModel(spec).withTimeLimit(LIMIT);
+    CheckResult exhaustive =
+        LitmusChecker.create(options.withMode(CheckOptions.Mode.STATES)).check(test);
+    CheckResult pruned =
+        LitmusChecker.create(options.withMode(CheckOptions.Mode.DECIDE)).check(test);
+    assertThat(exhaustive.flags()).as("exhaustive flags").doesNotContain(Flag.LIMIT_HIT);
+    assertThat(pruned.flags()).as("decide-mode flags").doesNotContain(Flag.LIMIT_HIT);
+    assertThat(pruned.verdict()).as("decide-mode verdict").isEqualTo(exhaustive.verdict());
   }
 
   @TestFactory
