@@ -84,9 +84,10 @@ public final class LitmusChecker {
             deadline(start),
             formatDuration(options.timeLimit()),
             options.candidateLimit());
-    CheckOptions.Mode mode = resolveMode(test, options);
+    Plan plan = plan(test, options);
+    CheckOptions.Mode mode = plan.mode();
     if (mode == CheckOptions.Mode.STATES) {
-      if (!(options.model() instanceof ModelSpec spec) || exhaustiveFits(test)) {
+      if (!(options.model() instanceof ModelSpec spec) || exhaustiveFits(test, plan)) {
         return summarize(
             test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
       }
@@ -111,9 +112,17 @@ public final class LitmusChecker {
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
+    return plan(test, options).mode();
+  }
+
+  /** The mode, and the estimate it was chosen by (empty when none was needed). */
+  private record Plan(CheckOptions.Mode mode, Optional<Enumerator.Estimate> estimate) {}
+
+  private static Plan plan(LitmusTest test, CheckOptions options) {
     CheckOptions.Mode mode = options.mode();
     if (mode == CheckOptions.Mode.STATES || !(options.model() instanceof ModelSpec)) {
-      return CheckOptions.Mode.STATES; // a foreign model: only the exhaustive search runs it
+      // a foreign model: only the exhaustive search runs it
+      return new Plan(CheckOptions.Mode.STATES, Optional.empty());
     }
     Set<String> keys = new LinkedHashSet<>();
     ConditionEvaluator.collectKeys(test.condition().body(), keys);
@@ -128,7 +137,7 @@ public final class LitmusChecker {
     if (mode == CheckOptions.Mode.DECIDE && estimate.partialOverlap()) {
       mode = CheckOptions.Mode.STATES;
     }
-    return mode;
+    return new Plan(mode, Optional.of(estimate));
   }
 
   /**
@@ -138,9 +147,11 @@ public final class LitmusChecker {
    * listed by the pruned search's states mode, whose cost follows the distinct states rather
    * than the candidates (issue 18).
    */
-  private boolean exhaustiveFits(LitmusTest test) {
+  private boolean exhaustiveFits(LitmusTest test, Plan plan) {
+    // The candidate estimate and the overlap do not depend on the observed keys.
     Enumerator.Estimate estimate =
-        Enumerator.estimate(test, options.loopBound(), observedKeys(test));
+        plan.estimate()
+            .orElseGet(() -> Enumerator.estimate(test, options.loopBound(), observedKeys(test)));
     return estimate.candidatesLog2() <= CheckOptions.AUTO_DECIDE_LOG2 || estimate.partialOverlap();
   }
 

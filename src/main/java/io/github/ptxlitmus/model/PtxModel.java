@@ -742,6 +742,49 @@ public final class PtxModel {
   }
 
   /**
+   * Pruning rule of the rf choice (ExecutionSpace, both searches): the axioms over a prefix of
+   * a candidate, in which only some reads have their source, no Fence-SC order and no barrier
+   * synchronization are chosen yet, and co holds only what every consistent completion has:
+   * the initial writes first (8.2.6) and, while Coherence is on, causality between overlapping
+   * writes (8.10.1). Every relation of the chain only grows as rf, the Fence-SC order, barrier
+   * synchronization and co grow (obs, sw, bco, ppbco, cause, fr are unions and compositions of
+   * them: 8.9.2–8.9.7), so a violation of No-Thin-Air (8.10.4), of Causality (8.10.6: a cycle
+   * of base causality, rf ; cause or fr ; cause reflexive), of Atomicity (8.10.3) or of
+   * SC-per-Location (8.10.5) on the prefix is one of every completion. Fence-SC (8.10.2) is not
+   * checked: it asks for Fence-SC order edges, which a completion adds. Each axiom is checked
+   * only while switched on, so the rule is sound for any switch set.
+   *
+   * @param rf reads-from of the reads chosen so far, write → read
+   * @param byteSources per event, per byte, the write it reads that byte from, for the reads
+   *     chosen so far; {@code null} for every other event (unchosen reads included)
+   * @return a violation every completion has, or empty when the prefix may still be consistent
+   */
+  public Optional<Violation> checkPrefix(Relation rf, int[][] byteSources) {
+    Relation none = Relation.empty(n);
+    Observed o = observed(rf);
+    Causal c = causal(o, none, none);
+    Optional<Violation> v = noThinAir(rf);
+    if (v.isEmpty() && !c.bco().isAcyclic()) {
+      v = baseCausalityCycle(c.sw());
+    }
+    if (v.isEmpty()) {
+      v = causalityReadsFrom(rf, c.readCause());
+    }
+    if (v.isPresent()) {
+      return v;
+    }
+    Relation co = initialCoherence();
+    if (has(Axiom.COHERENCE)) {
+      Relation forced = c.cause().restrict(writes, writes).intersection(overlap);
+      if (!forced.isAcyclic()) {
+        return coherence(c.cause(), none); // no order holds cause between these writes
+      }
+      co = co.union(forced).transitiveClosure();
+    }
+    return checkCoherence(rf, byteSources, c, co, fromReads(byteSources, co));
+  }
+
+  /**
    * Pruning rule of the rf choice (ExecutionSpace): may read {@code r} take bytes from write
    * {@code w}? False only when every candidate doing so breaks a switched-on axiom: a write
    * po-after the read to its own address through its own proxy is in cause after it (po ⊆ bco,

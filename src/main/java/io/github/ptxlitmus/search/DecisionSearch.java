@@ -236,7 +236,9 @@ public final class DecisionSearch {
       if (groups.stream().anyMatch(this::mixedGroup)) {
         throw MIXED;
       }
-      chooseRf(0);
+      if (everyReadHasASource() && rmwSourcesMatch()) {
+        chooseRf(0);
+      }
     }
 
     private boolean mixedGroup(List<Integer> group) {
@@ -254,12 +256,14 @@ public final class DecisionSearch {
       boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
         step();
-        if (!pinnedAllows(seg, w)) {
+        if (!pinnedAllows(seg, w) || (last && !valueAllows(seg.read(), w))) {
           continue;
         }
         choose(seg, w);
         assigned[seg.read()] = last;
-        if (!last || (rmwSourceFree(seg.read(), w) && constraintsMayHold())) {
+        if (!last
+            || (constraintsMayHold() && rmwSourceFree(seg.read(), w) && rmwSourcesMatch()
+                && prefixMayHold())) {
           chooseRf(i + 1);
         }
       }
@@ -292,18 +296,6 @@ public final class DecisionSearch {
         }
       }
       return true;
-    }
-
-    private Optional<Long> staticValue(int w) {
-      Event e = events.get(w);
-      if (e.isInit()) {
-        return Optional.of(locations.get(e.physical()).orElseThrow().initialValue());
-      }
-      PathEvent pe = pathEvents.get(w);
-      if (e.kind() == io.github.ptxlitmus.event.EventKind.WRITE && pe.value() instanceof Expr.Const c) {
-        return Optional.of(Op.normalize(c.value(), pe.bits(), false));
-      }
-      return Optional.empty();
     }
 
     private void afterRf() {

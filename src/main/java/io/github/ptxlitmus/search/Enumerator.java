@@ -245,13 +245,13 @@ public final class Enumerator {
   }
 
   private static boolean partiallyOverlapping(List<PathEvent> memory, Locations locations) {
+    // Some pair of accesses to one physical location differs in offset or width exactly when
+    // some access differs from the first one seen there.
+    Map<String, PathEvent> first = new java.util.HashMap<>();
     for (PathEvent a : memory) {
-      for (PathEvent b : memory) {
-        String pa = locations.get(a.location()).orElseThrow().physical();
-        String pb = locations.get(b.location()).orElseThrow().physical();
-        if (pa.equals(pb) && (a.offset() != b.offset() || a.bits() != b.bits())) {
-          return true;
-        }
+      PathEvent b = first.putIfAbsent(locations.get(a.location()).orElseThrow().physical(), a);
+      if (b != null && (a.offset() != b.offset() || a.bits() != b.bits())) {
+        return true;
       }
     }
     return false;
@@ -302,7 +302,12 @@ public final class Enumerator {
     }
 
     void explore() {
-      chooseRf(0);
+      // Pruning rules (ExecutionSpace): a read no source of which its branches accept, or
+      // RMWs that cannot all have distinct sources, leave this choice of paths without
+      // candidates.
+      if (everyReadHasASource() && (explaining() || rmwSourcesMatch())) {
+        chooseRf(0);
+      }
     }
 
     private void chooseRf(int i) {
@@ -315,12 +320,17 @@ public final class Enumerator {
       boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
         step();
+        if (last && !valueAllows(seg.read(), w)) {
+          continue;
+        }
         for (int b : seg.bytes()) {
           byteSources[seg.read()][b - read.offset()] = w;
         }
         assigned[seg.read()] = last;
         if (!last
-            || ((explaining() || rmwSourceFree(seg.read(), w)) && constraintsMayHold())) {
+            || (constraintsMayHold()
+                && (explaining()
+                    || (rmwSourceFree(seg.read(), w) && rmwSourcesMatch() && prefixMayHold())))) {
           chooseRf(i + 1);
         }
       }

@@ -675,6 +675,274 @@ class ExecutionSpace {
     }
   }
 
+  // ---- value-compatible sources and RMW source matching (pruning rules, DESIGN §4) ------
+
+  /**
+   * The value write {@code w} writes whatever the reads return: the initial value, a store of
+   * a constant, or an exchange ({@code atom.exch}) of a constant; empty otherwise.
+   */
+  Optional<Long> staticValue(int w) {
+    Event e = events.get(w);
+    if (e.isInit()) {
+      return Optional.of(locations.get(e.physical()).orElseThrow().initialValue());
+    }
+    PathEvent pe = pathEvents.get(w);
+    boolean constant = pe.value() instanceof Expr.Const;
+    boolean exchange =
+        e.kind() == EventKind.RMW && pe.compare().isEmpty()
+            && pe.rmwOp().filter(op -> op == Op.SECOND).isPresent();
+    if (constant && (e.kind() == EventKind.WRITE || exchange)) {
+      return Optional.of(Op.normalize(((Expr.Const) pe.value()).value(), pe.bits(), pe.signed()));
+    }
+    return Optional.empty();
+  }
+
+  /** Per read event: the branch constraints of its path that depend on its value alone. */
+  private List<List<ThreadPath.Constraint>> ownConstraints;
+
+  /**
+   * A branch constraint check made before the choice: false when read {@code r}, taking all
+   * its bytes from {@code w} (same offset and size), returns a value that fails a branch
+   * decision of its path depending on that value alone — no completion takes these paths
+   * ({@link #constraintsMayHold} would reject the choice once made).
+   */
+  boolean valueAllows(int r, int w) {
+    if (ownConstraints == null) {
+      ownConstraints = new ArrayList<>();
+      for (int e = 0; e < n; e++) {
+        ownConstraints.add(List.of());
+      }
+      for (int t = 0; t < paths.size(); t++) {
+        for (ThreadPath.Constraint c : paths.get(t).constraints()) {
+          java.util.BitSet on = c.left().reads();
+          on.or(c.right().reads());
+          if (on.cardinality() == 1) {
+            int event = threadBase[t] + on.nextSetBit(0);
+            List<ThreadPath.Constraint> own = new ArrayList<>(ownConstraints.get(event));
+            own.add(c);
+            ownConstraints.set(event, own);
+          }
+        }
+      }
+    }
+    List<ThreadPath.Constraint> own = ownConstraints.get(r);
+    Event read = events.get(r);
+    Event write = events.get(w);
+    if (own.isEmpty() || read.offset() != write.offset() || read.size() != write.size()
+        || read.kind() == EventKind.BARRIER_WAIT) {
+      return true;
+    }
+    Optional<Long> written = staticValue(w);
+    if (written.isEmpty()) {
+      return true;
+    }
+    long v = Op.normalize(written.get(), read.size() * 8, pathEvents.get(r).signed());
+    for (ThreadPath.Constraint c : own) {
+      if (!c.satisfied(idx -> v)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Classes of RMW reads, pairwise morally strong on one virtual range, each reading all its
+   * bytes from one write (one segment, never torn); with, per class, the sources each member
+   * may still read (value-compatible, {@link #valueAllows}) and which of them are exclusive.
+   */
+  private List<RmwClass> rmwClasses;
+
+  /**
+   * @param members RMW read events
+   * @param domains per member, its value-compatible sources
+   * @param exclusive per member, per source, whether at most one member of the class reads it
+   */
+  private record RmwClass(int[] members, int[][] domains, boolean[][] exclusive) {}
+
+  /**
+   * Pruning rule under RMW atomicity (8.10.3) and SC-per-Location (8.10.5), the counting form
+   * of {@link #rmwSourceFree}: in a set of pairwise morally strong RMWs on one range, at most
+   * one reads all its bytes from a write {@code w} that co orders before each of them — the
+   * initial write (8.2.6), or (with SC-per-Location on) a write morally strong with each: the
+   * co-later of two such readers would read from a write co-before the other while being
+   * co-after it. So the RMWs need pairwise distinct such sources, each of a value their paths'
+   * branches accept: false when no such assignment extends the current choice (Hall's
+   * condition, checked by bipartite matching). Applied only while Atomicity is on.
+   */
+  boolean rmwSourcesMatch() {
+    if (!model.has(io.github.ptxlitmus.model.Axiom.ATOMICITY)) {
+      return true;
+    }
+    if (rmwClasses == null) {
+      rmwClasses = buildRmwClasses();
+    }
+    for (RmwClass c : rmwClasses) {
+      if (!matches(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** True when every read has some source its own branch decisions accept. */
+  boolean everyReadHasASource() {
+    java.util.Map<Integer, Boolean> any = new HashMap<>();
+    for (Segment seg : segments) {
+      boolean some = false;
+      for (int w : seg.sources()) {
+        some |= valueAllows(seg.read(), w);
+      }
+      any.merge(seg.read(), some, Boolean::logicalAnd);
+    }
+    return !any.containsValue(false);
+  }
+
+  private List<RmwClass> buildRmwClasses() {
+    Relation ms = model.morallyStrong();
+    boolean scPerLocation = model.has(io.github.ptxlitmus.model.Axiom.SC_PER_LOCATION);
+    java.util.Map<Integer, Integer> segmentsOf = new HashMap<>();
+    for (Segment seg : segments) {
+      segmentsOf.merge(seg.read(), 1, Integer::sum);
+    }
+    java.util.Set<Integer> torn = new HashSet<>();
+    for (int i : tearable) {
+      torn.add(segments.get(i).read());
+    }
+    List<List<Integer>> classes = new ArrayList<>();
+    for (Segment seg : segments) {
+      int r = seg.read();
+      Event e = events.get(r);
+      if (e.kind() != EventKind.RMW || segmentsOf.get(r) != 1 || torn.contains(r)
+          || seg.bytes().length != e.size()) {
+        continue;
+      }
+      List<Integer> home = null;
+      for (List<Integer> c : classes) {
+        if (c.stream().allMatch(o -> ms.contains(r, o) && events.get(o).sameVirtualRange(e))) {
+          home = c;
+          break;
+        }
+      }
+      if (home == null) {
+        home = new ArrayList<>();
+        classes.add(home);
+      }
+      home.add(r);
+    }
+    List<RmwClass> out = new ArrayList<>();
+    for (List<Integer> c : classes) {
+      if (c.size() < 2) {
+        continue;
+      }
+      int[] members = c.stream().mapToInt(Integer::intValue).toArray();
+      int[][] domains = new int[members.length][];
+      boolean[][] exclusive = new boolean[members.length][];
+      for (int m = 0; m < members.length; m++) {
+        int r = members[m];
+        Segment seg =
+            segments.stream().filter(s -> s.read() == r).findFirst().orElseThrow();
+        domains[m] =
+            java.util.Arrays.stream(seg.sources()).filter(w -> valueAllows(r, w)).toArray();
+        exclusive[m] = new boolean[domains[m].length];
+        for (int k = 0; k < domains[m].length; k++) {
+          int w = domains[m][k];
+          boolean ordered =
+              events.get(w).isInit()
+                  || (scPerLocation && c.stream().allMatch(o -> o == w || ms.contains(w, o)));
+          exclusive[m][k] = ordered;
+        }
+      }
+      out.add(new RmwClass(members, domains, exclusive));
+    }
+    return out;
+  }
+
+  /** Bipartite matching of a class's members to exclusive sources (Kuhn's augmenting paths). */
+  private boolean matches(RmwClass c) {
+    Map<Integer, Integer> owner = new HashMap<>(); // exclusive source -> member index
+    List<Integer> open = new ArrayList<>();
+    for (int m = 0; m < c.members().length; m++) {
+      int r = c.members()[m];
+      if (!assigned[r]) {
+        open.add(m);
+        continue;
+      }
+      int w = byteSources[r][0];
+      int k = indexOf(c.domains()[m], w);
+      if (k < 0) {
+        return false; // chosen source fails a branch of its path
+      }
+      if (c.exclusive()[m][k] && owner.putIfAbsent(w, -1 - m) != null) {
+        return false;
+      }
+    }
+    for (int m : open) {
+      if (!augment(c, m, owner, new HashSet<>())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int indexOf(int[] a, int v) {
+    for (int i = 0; i < a.length; i++) {
+      if (a[i] == v) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Finds a source for open member {@code m}, re-placing open members (>= 0 owners) as needed. */
+  private boolean augment(RmwClass c, int m, Map<Integer, Integer> owner, java.util.Set<Integer> seen) {
+    int[] domain = c.domains()[m];
+    for (int k = 0; k < domain.length; k++) {
+      int w = domain[k];
+      if (!c.exclusive()[m][k]) {
+        return true; // a source any number of members may read
+      }
+    }
+    for (int w : domain) {
+      if (!seen.add(w)) {
+        continue;
+      }
+      Integer holder = owner.get(w);
+      if (holder == null || (holder >= 0 && augment(c, holder, owner, seen))) {
+        owner.put(w, m);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Reads with a segment that may tear: their torn variants are chosen after the rf prefix. */
+  private boolean[] tearableRead;
+
+  /**
+   * Pruning rule (PtxModel.checkPrefix): false when the reads chosen so far already break an
+   * axiom that every completion of the prefix breaks too. Reads that may take bytes from
+   * several writes are left out (their torn variants have other sources).
+   */
+  boolean prefixMayHold() {
+    if (tearableRead == null) {
+      tearableRead = new boolean[n];
+      for (int i : tearable) {
+        tearableRead[segments.get(i).read()] = true;
+      }
+    }
+    int[][] chosen = new int[n][];
+    Relation.Builder rf = Relation.builder(n);
+    for (int r : reads) {
+      if (assigned[r] && !tearableRead[r]) {
+        chosen[r] = byteSources[r];
+        for (int w : byteSources[r]) {
+          rf.add(w, r);
+        }
+      }
+    }
+    return model.checkPrefix(rf.build(), chosen).isEmpty();
+  }
+
   /** {@link PtxModel#coherenceRequired()}, computed once (it is asked per rf choice). */
   private Relation coherenceRequired;
 
