@@ -1,5 +1,7 @@
 package io.github.ptxlitmus.model;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.relation.EventSet;
@@ -43,13 +45,25 @@ public final class PtxModel {
   private final Relation ms;
   private final Relation overlap;
   private final Relation initBefore;
-  private final Relation releasePatternFirst;
-  private final Relation acquirePatternLast;
-  private final List<EventSet> pairwiseMorallyStrongSets;
-  private final Relation mutuallyScopedAtomics;
-  private final Relation conflict;
+  // Computed on first use (thread-safe): a choice of paths the searches reject before any rf
+  // choice needs none of them (issue 18: most path combinations of a spin-loop test).
+  private final Supplier<Relation> releasePatternFirst = Suppliers.memoize(this::releasePatternFirst);
+  private final Supplier<Relation> acquirePatternLast = Suppliers.memoize(this::acquirePatternLast);
+  private final Supplier<List<EventSet>> pairwiseMorallyStrongSets =
+      Suppliers.memoize(this::pairwiseMorallyStrongSets);
+  private final Supplier<Relation> mutuallyScopedAtomics =
+      Suppliers.memoize(this::mutuallyScopedAtomics);
+  private final Supplier<Relation> conflict = Suppliers.memoize(this::conflicts);
+  private final Supplier<Relation> coherenceRequired = Suppliers.memoize(this::required);
+  private final Supplier<Relation> initialCoherence = Suppliers.memoize(this::initialWrites);
   /** Overlapping memory operations on one address, both through the generic proxy (8.9.5 case 1). */
   private final Relation genericSameAddress;
+  /**
+   * No proxy but the generic one and no alias fence (or a variant without proxies): then
+   * proxy-preserved base causality is bco restricted to {@link #genericSameAddress} (8.9.5
+   * case 1; cases 2 and 3 need another proxy or an alias fence).
+   */
+  private final boolean genericOnly;
   private final AsyncRelations async;
 
   /**
@@ -99,12 +113,11 @@ public final class PtxModel {
     // 8.2.6: the initial writes are base-causality-before every event.
     this.initBefore =
         Relation.fromPredicate(n, (a, b) -> events.get(a).isInit() && !events.get(b).isInit());
-    this.releasePatternFirst = releasePatternFirst();
-    this.acquirePatternLast = acquirePatternLast();
-    this.pairwiseMorallyStrongSets = pairwiseMorallyStrongSets();
-    this.mutuallyScopedAtomics = mutuallyScopedAtomics();
-    this.conflict = conflicts();
     this.genericSameAddress = genericSameAddress();
+    this.genericOnly =
+        !spec.proxies()
+            || events.stream().noneMatch(
+                e -> e.isAliasFence() || (e.isMemory() && e.proxy() != Proxy.GENERIC));
   }
 
   // 8.9.5 proxy-preserved base causality, case 1: both generic, same (virtual) address; in a
@@ -249,7 +262,7 @@ public final class PtxModel {
    * @return the conflicting pairs, symmetric and irreflexive
    */
   public Relation conflict() {
-    return conflict;
+    return conflict.get();
   }
 
   private Relation conflicts() {
@@ -363,8 +376,8 @@ public final class PtxModel {
    * @return the synchronizes-with edges of release/acquire patterns, first(X) → last(Y)
    */
   public Relation patternSynchronization(Relation obs) {
-    Relation acquireLast = acquirePatternLast.union(asyncAcquirePatternLast(obs));
-    return releasePatternFirst.compose(obs).compose(acquireLast).intersection(ms);
+    Relation acquireLast = acquirePatternLast.get().union(asyncAcquirePatternLast(obs));
+    return releasePatternFirst.get().compose(obs).compose(acquireLast).intersection(ms);
   }
 
   /**
@@ -432,6 +445,9 @@ public final class PtxModel {
    * @return ppbco, a subset of bco between memory operations
    */
   public Relation proxyPreservedBaseCausality(Relation bco) {
+    if (genericOnly) {
+      return bco.intersection(genericSameAddress); // case 1 is the only one that can apply
+    }
     EventSet aliasFences = EventSet.fromPredicate(n, i -> events.get(i).isAliasFence());
     return Relation.fromPredicate(
         n,
@@ -760,11 +776,14 @@ public final class PtxModel {
    * @return a violation every completion has, or empty when the prefix may still be consistent
    */
   public Optional<Violation> checkPrefix(Relation rf, int[][] byteSources) {
+    Optional<Violation> v = noThinAir(rf); // first: it needs no causality
+    if (v.isPresent()) {
+      return v;
+    }
     Relation none = Relation.empty(n);
     Observed o = observed(rf);
     Causal c = causal(o, none, none);
-    Optional<Violation> v = noThinAir(rf);
-    if (v.isEmpty() && !c.bco().isAcyclic()) {
+    if (!c.bco().isAcyclic()) {
       v = baseCausalityCycle(c.sw());
     }
     if (v.isEmpty()) {
@@ -904,7 +923,8 @@ public final class PtxModel {
    * @return co, write → write, a strict partial order
    */
   public Relation coherenceOrder(Relation total, Relation cause) {
-    Relation required = ms.union(cause).union(cause.inverse()).union(mutuallyScopedAtomics);
+    Relation required =
+        ms.union(cause).union(cause.inverse()).union(mutuallyScopedAtomics.get());
     Relation co = total.intersection(required).intersection(overlap).transitiveClosure();
     Relation fromInit = initBefore.intersection(overlap).restrict(init, writes);
     return co.union(fromInit);
@@ -918,12 +938,78 @@ public final class PtxModel {
    * @return the pairs of overlapping non-initial writes co must relate (in one direction)
    */
   public Relation coherenceRequired() {
+    return coherenceRequired.get();
+  }
+
+  private Relation required() {
     EventSet program = writes.difference(init);
-    return ms.union(mutuallyScopedAtomics).intersection(overlap).restrict(program, program);
+    return ms.union(mutuallyScopedAtomics.get()).intersection(overlap).restrict(program, program);
+  }
+
+  /**
+   * Pruning rule of the coherence order (Enumerator), under SC-per-Location (8.10.5): an RMW
+   * that reads from a morally strong write is co-after it, since the two form a pairwise
+   * morally strong set in which W rf A with A co W would be a cycle.
+   *
+   * @param rf reads-from, write → read
+   * @return the pairs (W, A) of rf ∩ ms between non-initial writes; empty when SC-per-Location
+   *     is off
+   */
+  public Relation coherenceForcedByReadsFrom(Relation rf) {
+    if (!has(Axiom.SC_PER_LOCATION)) {
+      return Relation.empty(n);
+    }
+    EventSet program = writes.difference(init);
+    return rf.intersection(ms).restrict(program, program);
+  }
+
+  /**
+   * Pruning rule of the coherence order (Enumerator), under RMW atomicity (8.10.3): the writes
+   * that no total order may place between an atomic A and the write W it reads all its bytes
+   * from. Such a W' is morally strong with A (or an overlapping mutually scoped atomic, 8.7.2),
+   * so co orders it with A, and W precedes W' in co whenever it precedes it in the order (W is
+   * the initial write, or co must order W and W'): W' between them gives A fr W' and W' co A.
+   *
+   * @param byteSources per event, per byte of its access, the write it reads the byte from
+   *     ({@code null} for events that do not read)
+   * @return the pairs (A, W'); empty when Atomicity is off
+   */
+  public Relation atomicityGaps(int[][] byteSources) {
+    if (!has(Axiom.ATOMICITY)) {
+      return Relation.empty(n);
+    }
+    Relation required = coherenceRequired();
+    Relation.Builder gaps = Relation.builder(n);
+    for (int a = rmw.next(0); a >= 0; a = rmw.next(a + 1)) {
+      int[] src = byteSources[a];
+      if (src == null || src.length == 0) {
+        continue;
+      }
+      int w = src[0];
+      boolean single = true;
+      for (int k : src) {
+        single &= k == w;
+      }
+      if (!single) {
+        continue;
+      }
+      for (int x = writes.next(0); x >= 0; x = writes.next(x + 1)) {
+        if (x != a && x != w && !init.contains(x) && overlap.contains(a, x)
+            && (ms.contains(a, x) || mutuallyScopedAtomics.get().contains(a, x))
+            && (init.contains(w) || required.contains(w, x))) {
+          gaps.add(a, x);
+        }
+      }
+    }
+    return gaps.build();
   }
 
   /** {@return the initial writes' part of co: each precedes every overlapping write (8.2.6)} */
   public Relation initialCoherence() {
+    return initialCoherence.get();
+  }
+
+  private Relation initialWrites() {
     return initBefore.intersection(overlap).restrict(init, writes);
   }
 
@@ -1126,7 +1212,7 @@ public final class PtxModel {
         if (!fr.contains(a, w) || !co.contains(w, a)) {
           continue;
         }
-        if (ms.contains(a, w) || mutuallyScopedAtomics.contains(a, w)) {
+        if (ms.contains(a, w) || mutuallyScopedAtomics.get().contains(a, w)) {
           return Optional.of(
               new Violation(
                   Axiom.ATOMICITY,
@@ -1212,7 +1298,7 @@ public final class PtxModel {
           "communication among morally strong operations contradicts po-loc"));
     }
     Relation all = com.union(po);
-    for (EventSet set : pairwiseMorallyStrongSets) {
+    for (EventSet set : pairwiseMorallyStrongSets.get()) {
       Optional<List<Integer>> cycle = all.restrictTo(set).findCycle();
       if (cycle.isPresent()) {
         return Optional.of(

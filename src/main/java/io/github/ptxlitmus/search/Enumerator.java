@@ -268,7 +268,7 @@ public final class Enumerator {
     // boundHit is set before a limit can stop the walk: unfolding happens first.
     boundHit =
         ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), !explaining() && foreign.isEmpty(),
+            test, locations, limits.loopBound(), System.getenv("NOSTUCK") == null && !explaining() && foreign.isEmpty(),
             combo -> new Candidate(combo).explore());
   }
 
@@ -284,6 +284,17 @@ public final class Enumerator {
   private void reject(Axiom axiom) {
     rejections.merge(axiom, 1L, Long::sum);
   }
+
+  /** A stuck choice of paths has shown its loops spinning forever: nothing more to learn. */
+  private static final class LoopsFound extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    LoopsFound() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static final LoopsFound LOOPS_FOUND = new LoopsFound();
 
   /** The events of one choice of paths, and the search over the remaining choices. */
   private final class Candidate extends ExecutionSpace {
@@ -302,11 +313,21 @@ public final class Enumerator {
     }
 
     void explore() {
+      // A choice with stuck paths yields no state: all it can add are its loops (and a
+      // deadlock on an mbarrier). Once those are known, its candidates cannot change the result.
+      if (stuck && ((nonTerminating.containsAll(stuckLoops()) && (deadlock || !stuckOnMbarrier()))
+          || !stuckIterationsMayRepeat())) {
+        return;
+      }
       // Pruning rules (ExecutionSpace): a read no source of which its branches accept, or
       // RMWs that cannot all have distinct sources, leave this choice of paths without
       // candidates.
       if (everyReadHasASource() && (explaining() || rmwSourcesMatch())) {
-        chooseRf(0);
+        try {
+          chooseRf(0);
+        } catch (LoopsFound done) {
+          // the rest of this choice's candidates can only find the same loops again
+        }
       }
     }
 
@@ -320,7 +341,7 @@ public final class Enumerator {
       boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
       for (int w : seg.sources()) {
         step();
-        if (last && !valueAllows(seg.read(), w)) {
+        if (last && (!valueAllows(seg.read(), w) || (stuck && !stuckReadMayRepeat(seg.read(), w)))) {
           continue;
         }
         for (int b : seg.bytes()) {
@@ -529,6 +550,20 @@ public final class Enumerator {
       // Explanations (and Coherence off) take every order, so Coherence can be named.
       Relation constraint =
           model.has(Axiom.COHERENCE) && !explaining() ? choices.causal().cause() : Relation.empty(n);
+      gaps = Relation.empty(n);
+      if (!explaining() && foreign.isEmpty()) {
+        // Pruning rules under SC-per-Location and Atomicity (PtxModel.coherenceForcedByReadsFrom,
+        // atomicityGaps): an RMW follows a morally strong write it reads, and nothing morally
+        // strong with it comes between the two.
+        constraint =
+            constraint.union(model.coherenceForcedByReadsFrom(choices.observed().rf()))
+                .transitiveClosure();
+        gaps = model.atomicityGaps(byteSources);
+      }
+      if (stuck) {
+        // Only orders in which the stuck iterations may repeat forever (spinningForever).
+        constraint = constraint.union(stuckCoherenceConstraint()).transitiveClosure();
+      }
       List<List<Integer>> groups = coherenceGroups();
       Set<Object> seen =
           foreign.isPresent() || coherenceInjective(groups, choices.causal().cause())
@@ -586,7 +621,8 @@ public final class Enumerator {
         }
         boolean ready = true;
         for (int other : group) {
-          if (other != w && !prefix.contains(other) && cause.contains(other, w)) {
+          if (other != w && !prefix.contains(other)
+              && (cause.contains(other, w) || (gaps.contains(other, w) && sourcePlaced(other, prefix)))) {
             ready = false;
             break;
           }
@@ -598,6 +634,15 @@ public final class Enumerator {
         extendGroup(groups, g, prefix, chosen, choices, constraint, seen);
         prefix.remove(prefix.size() - 1);
       }
+    }
+
+    /** Atomicity gaps of the current rf choice (see chooseCoherence). */
+    private Relation gaps;
+
+    /** Whether the write atomic {@code a} reads from is already in the order (or initial). */
+    private boolean sourcePlaced(int a, List<Integer> prefix) {
+      int w = byteSources[a][0];
+      return events.get(w).isInit() || prefix.contains(w);
     }
 
     private void checkComplete(List<List<Integer>> chosen, Choices choices, Set<Object> seen) {
@@ -658,6 +703,9 @@ public final class Enumerator {
         nonTerminating.addAll(loops);
         // DESIGN §6.1: waiting on an mbarrier phase that never completes is a deadlock.
         deadlock |= !loops.isEmpty() && stuckOnMbarrier();
+        if (!loops.isEmpty()) {
+          throw LOOPS_FOUND;
+        }
         return;
       }
       outcomes.add(state, 1);

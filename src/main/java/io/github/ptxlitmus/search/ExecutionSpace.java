@@ -132,41 +132,46 @@ class ExecutionSpace {
     model =
         new PtxModel(events, po.build(), data.union(ctrl), spec,
             AsyncOrder.structure(test, events, paths, threadBase, issue.build()));
-    reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
-    reductionWaits =
-        events.stream()
-            .filter(e -> e.kind() == EventKind.BARRIER_WAIT && reduction(e.id()).isPresent())
-            .mapToInt(Event::id)
-            .toArray();
+    int[] readIds = new int[n];
+    int readCount = 0;
+    List<Integer> writeIds = new ArrayList<>();
+    List<Integer> waits = new ArrayList<>();
+    for (Event e : events) {
+      if (e.reads()) {
+        readIds[readCount++] = e.id();
+      }
+      if (e.writes()) {
+        writeIds.add(e.id());
+      }
+      if (e.kind() == EventKind.BARRIER_WAIT && reduction(e.id()).isPresent()) {
+        waits.add(e.id());
+      }
+    }
+    reads = java.util.Arrays.copyOf(readIds, readCount);
+    reductionWaits = waits.stream().mapToInt(Integer::intValue).toArray();
     reductionGuess = new long[n];
     assigned = new boolean[n];
     byteSources = new int[n][];
-    for (int r : reads) {
+    for (int r : readOrder()) {
       Event re = events.get(r);
       byteSources[r] = new int[re.size()];
-      List<Event> candidates =
-          events.stream()
-              .filter(w -> w.writes() && w.id() != r && w.overlaps(re))
-              // Pruning rule, sound while its axiom is on: see PtxModel.mayReadFrom.
-              .filter(w -> {
-                boolean may = model.mayReadFrom(r, w.id());
-                if (!may) {
-                  pruned.add(model.readFromRuleAxiom());
-                }
-                return may;
-              })
-              .toList();
+      List<Event> candidates = new ArrayList<>();
+      for (int w : writeIds) {
+        Event we = events.get(w);
+        if (w == r || !we.overlaps(re)) {
+          continue;
+        }
+        // Pruning rule, sound while its axiom is on: see PtxModel.mayReadFrom.
+        if (!model.mayReadFrom(r, w)) {
+          pruned.add(model.readFromRuleAxiom());
+          continue;
+        }
+        candidates.add(we);
+      }
       int from = re.offset();
       int[] prev = null;
       for (int b = re.offset(); b <= re.offset() + re.size(); b++) {
-        final int at = b;
-        int[] covering =
-            b == re.offset() + re.size()
-                ? null
-                : candidates.stream()
-                    .filter(w -> w.offset() <= at && at < w.offset() + w.size())
-                    .mapToInt(Event::id)
-                    .toArray();
+        int[] covering = b == re.offset() + re.size() ? null : covering(candidates, b);
         if (prev != null && (covering == null || !java.util.Arrays.equals(prev, covering))) {
           addSegments(re, from, b, prev);
           from = b;
@@ -174,6 +179,38 @@ class ExecutionSpace {
         prev = covering;
       }
     }
+  }
+
+  /**
+   * The order in which the searches choose sources: the reads of all threads interleaved by
+   * their position in program order (each thread's first read, then each one's second, ...),
+   * so that a cycle through several threads' reads is found as soon as its reads are chosen,
+   * not after every choice of the first thread's reads.
+   */
+  private int[] readOrder() {
+    int[] order = reads.clone();
+    int[] position = new int[n];
+    int[] seen = new int[paths.size()];
+    for (int r : reads) {
+      int t = events.get(r).thread();
+      position[r] = t < 0 ? -1 : seen[t]++;
+    }
+    return java.util.Arrays.stream(order).boxed()
+        .sorted(java.util.Comparator.<Integer>comparingInt(r -> position[r])
+            .thenComparingInt(r -> r))
+        .mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The ids of the writes among {@code candidates} that cover byte {@code at}. */
+  private static int[] covering(List<Event> candidates, int at) {
+    int[] out = new int[candidates.size()];
+    int k = 0;
+    for (Event w : candidates) {
+      if (w.offset() <= at && at < w.offset() + w.size()) {
+        out[k++] = w.id();
+      }
+    }
+    return java.util.Arrays.copyOf(out, k);
   }
 
   /**
@@ -186,9 +223,37 @@ class ExecutionSpace {
     segments.add(
         new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
     // Pruning rule (single-copy atomicity, 8.10.3): see PtxModel.cannotTear.
-    if (sources.length > 1 && !model.cannotTear(r, sources) && !mbarrierObject(read)) {
+    if (sources.length > 1 && !model.cannotTear(r, sources) && !mbarrierObject(read)
+        && mayMix(from, to, sources)) {
       tearable.add(segments.size() - 1);
     }
+  }
+
+  /**
+   * Whether bytes [from, to) taken from several of {@code sources} can give a value no single
+   * source gives: not when every source writes a static value and they differ in fewer than two
+   * of these bytes ({@link #mixes} then finds no mix, whatever the other choices).
+   */
+  private boolean mayMix(int from, int to, int[] sources) {
+    int differing = 0;
+    for (int b = from; b < to; b++) {
+      Long first = null;
+      for (int w : sources) {
+        Optional<Long> v = staticValue(w);
+        if (v.isEmpty()) {
+          return true;
+        }
+        int shift = 8 * (b - events.get(w).offset());
+        long byteValue = shift >= 64 ? 0 : (v.get() >>> shift) & 0xFF;
+        if (first == null) {
+          first = byteValue;
+        } else if (first != byteValue) {
+          differing++;
+          break;
+        }
+      }
+    }
+    return differing >= 2;
   }
 
   // ---- values ----------------------------------------------------------------------------
@@ -653,26 +718,73 @@ class ExecutionSpace {
    * choices, and all but one value of each load leave the loop.
    */
   boolean constraintsMayHold() {
+    if (unsettled == null) {
+      unsettled = unsettledConstraints();
+    }
+    if (unsettled.isEmpty()) {
+      return true;
+    }
     value = new long[n];
     valueState = new byte[n];
     partial = true;
     try {
-      for (int t = 0; t < paths.size(); t++) {
-        int base = threadBase[t];
-        for (ThreadPath.Constraint c : paths.get(t).constraints()) {
-          try {
-            if (!c.satisfied(idx -> readValue(base + idx))) {
-              return false;
-            }
-          } catch (ValueCycle notYet) {
-            // depends on an unchosen read, or (only in a full choice) on itself
+      for (Map.Entry<Integer, ThreadPath.Constraint> tc : unsettled) {
+        int base = threadBase[tc.getKey()];
+        try {
+          if (!tc.getValue().satisfied(idx -> readValue(base + idx))) {
+            return false;
           }
+        } catch (ValueCycle notYet) {
+          // depends on an unchosen read, or (only in a full choice) on itself
         }
       }
       return true;
     } finally {
       partial = false;
     }
+  }
+
+  /** The branch constraints (thread, constraint) that {@link #valueAllows} does not settle. */
+  private List<Map.Entry<Integer, ThreadPath.Constraint>> unsettled;
+
+  /**
+   * The constraints {@link #constraintsMayHold} must evaluate: all but those on the value of
+   * one read whose every source has a static value, same offset and size, and which is never
+   * torn — for those, {@link #valueAllows} has already kept only the sources that satisfy them
+   * (torn variants are checked with every constraint once the choice is complete).
+   */
+  private List<Map.Entry<Integer, ThreadPath.Constraint>> unsettledConstraints() {
+    java.util.Map<Integer, List<Segment>> byRead = new HashMap<>();
+    for (Segment seg : segments) {
+      byRead.computeIfAbsent(seg.read(), k -> new ArrayList<>()).add(seg);
+    }
+    java.util.Set<Integer> torn = new HashSet<>();
+    for (int i : tearable) {
+      torn.add(segments.get(i).read());
+    }
+    List<Map.Entry<Integer, ThreadPath.Constraint>> out = new ArrayList<>();
+    for (int t = 0; t < paths.size(); t++) {
+      for (ThreadPath.Constraint c : paths.get(t).constraints()) {
+        java.util.BitSet on = c.left().reads();
+        on.or(c.right().reads());
+        boolean settled = false;
+        if (on.cardinality() == 1) {
+          int r = threadBase[t] + on.nextSetBit(0);
+          List<Segment> segs = byRead.getOrDefault(r, List.of());
+          Event read = events.get(r);
+          settled =
+              segs.size() == 1 && !torn.contains(r) && read.kind() != EventKind.BARRIER_WAIT
+                  && java.util.Arrays.stream(segs.get(0).sources()).allMatch(w ->
+                      events.get(w).offset() == read.offset()
+                          && events.get(w).size() == read.size()
+                          && staticValue(w).isPresent());
+        }
+        if (!settled) {
+          out.add(Map.entry(t, c));
+        }
+      }
+    }
+    return out;
   }
 
   // ---- value-compatible sources and RMW source matching (pruning rules, DESIGN §4) ------
@@ -1085,13 +1197,7 @@ class ExecutionSpace {
    * computed.
    */
   List<String> spinningForever(Relation total) {
-    java.util.BitSet iteration = new java.util.BitSet();
-    for (int t = 0; t < paths.size(); t++) {
-      ThreadPath p = paths.get(t);
-      if (p.stuck().isPresent()) {
-        iteration.set(threadBase[t] + p.stuck().get().from(), threadBase[t] + p.events().size());
-      }
-    }
+    java.util.BitSet iteration = stuckIterations();
     java.util.BitSet silent = new java.util.BitSet();
     for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
       Event ev = events.get(e);
@@ -1119,6 +1225,111 @@ class ExecutionSpace {
         }
       }
     }
+    return stuckLoops();
+  }
+
+  /** The events of the last iterations of the stuck paths (by event id); computed once. */
+  private java.util.BitSet stuckIteration;
+
+  java.util.BitSet stuckIterations() {
+    if (stuckIteration == null) {
+      stuckIteration = new java.util.BitSet();
+      for (int t = 0; t < paths.size(); t++) {
+        ThreadPath p = paths.get(t);
+        if (p.stuck().isPresent()) {
+          stuckIteration.set(threadBase[t] + p.stuck().get().from(),
+              threadBase[t] + p.events().size());
+        }
+      }
+    }
+    return stuckIteration;
+  }
+
+  /**
+   * What {@link #spinningForever} asks of a candidate, checked before its choices (the search
+   * of stuck paths needs only candidates that may spin forever, since they yield no state):
+   * false when a stuck iteration holds a write that is not an RMW, which changes memory for the
+   * next iteration whatever the choices.
+   */
+  boolean stuckIterationsMayRepeat() {
+    java.util.BitSet iteration = stuckIterations();
+    for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
+      Event ev = events.get(e);
+      if (ev.writes() && ev.kind() != EventKind.RMW) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@link #spinningForever}'s conditions on one read of a stuck iteration taking all its bytes
+   * from {@code w} (same offset and size), checked before the choice: false when the read is an
+   * RMW that would change memory (its static result differs from the value read), or when it
+   * reads the initial value while some write outside the stuck iterations overlaps it (that
+   * write comes after the initial one and is eventually read).
+   */
+  boolean stuckReadMayRepeat(int r, int w) {
+    if (!stuckIterations().get(r)) {
+      return true;
+    }
+    Event read = events.get(r);
+    Event write = events.get(w);
+    if (write.isInit()) {
+      for (int x = 0; x < n; x++) {
+        Event e = events.get(x);
+        if (e.writes() && !e.isInit() && !stuckIteration.get(x) && e.overlaps(read)) {
+          return false;
+        }
+      }
+    }
+    PathEvent pe = pathEvents.get(r);
+    if (read.kind() != EventKind.RMW || read.offset() != write.offset()
+        || read.size() != write.size() || !(pe.value() instanceof Expr.Const)
+        || pe.compare().filter(c -> !(c instanceof Expr.Const)).isPresent()) {
+      return true;
+    }
+    Optional<Long> v = staticValue(w);
+    if (v.isEmpty()) {
+      return true;
+    }
+    long old = Op.normalize(v.get(), read.size() * 8, pe.signed());
+    return pe.writtenValue(old, idx -> {
+      throw new IllegalStateException("constant operands read no register");
+    }) == old;
+  }
+
+  /**
+   * {@link #spinningForever}'s condition on the coherence order, as order constraints for the
+   * current rf choice: each read of a stuck iteration reads from a write after which come only
+   * (silent) writes of stuck iterations, so every other overlapping write precedes its source.
+   */
+  Relation stuckCoherenceConstraint() {
+    java.util.BitSet iteration = stuckIterations();
+    Relation.Builder b = Relation.builder(n);
+    for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
+      Event read = events.get(e);
+      if (!read.reads() || byteSources[e] == null) {
+        continue;
+      }
+      for (int w : byteSources[e]) {
+        if (events.get(w).isInit()) {
+          continue;
+        }
+        for (int x = 0; x < n; x++) {
+          Event other = events.get(x);
+          if (x != w && other.writes() && !other.isInit() && !iteration.get(x)
+              && other.overlaps(read)) {
+            b.add(x, w);
+          }
+        }
+      }
+    }
+    return b.build();
+  }
+
+  /** The loops ({@code P<i> line <n>}) the stuck paths of this choice of paths end in. */
+  List<String> stuckLoops() {
     List<String> loops = new ArrayList<>();
     for (int t = 0; t < paths.size(); t++) {
       int thread = t;
