@@ -5,6 +5,7 @@ import com.google.common.base.Suppliers;
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.relation.EventSet;
+import io.github.ptxlitmus.relation.IntBiPredicate;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,6 +57,10 @@ public final class PtxModel {
   private final Supplier<Relation> conflict = Suppliers.memoize(this::conflicts);
   private final Supplier<Relation> coherenceRequired = Suppliers.memoize(this::required);
   private final Supplier<Relation> initialCoherence = Suppliers.memoize(this::initialWrites);
+  private final Supplier<Relation> unsynchronizedBco =
+      Suppliers.memoize(this::unsynchronizedBaseCausality);
+  private final Supplier<Relation> unsynchronizedPpbco =
+      Suppliers.memoize(() -> proxyPreservedBaseCausality(unsynchronizedBco.get()));
   /** Overlapping memory operations on one address, both through the generic proxy (8.9.5 case 1). */
   private final Relation genericSameAddress;
   /**
@@ -107,17 +112,49 @@ public final class PtxModel {
     this.rmw =
         EventSet.fromPredicate(
             n, i -> events.get(i).kind() == io.github.ptxlitmus.event.EventKind.RMW);
+    this.overlap = overlapping();
     this.ms = moralStrength();
-    this.overlap =
-        Relation.fromPredicate(n, (a, b) -> a != b && events.get(a).overlaps(events.get(b)));
     // 8.2.6: the initial writes are base-causality-before every event.
-    this.initBefore =
-        Relation.fromPredicate(n, (a, b) -> events.get(a).isInit() && !events.get(b).isInit());
+    this.initBefore = Relation.cross(n, init, init.complement());
     this.genericSameAddress = genericSameAddress();
     this.genericOnly =
         !spec.proxies()
             || events.stream().noneMatch(
                 e -> e.isAliasFence() || (e.isMemory() && e.proxy() != Proxy.GENERIC));
+  }
+
+  /** The pairs of {@code candidates} that satisfy {@code p} (which holds on no other pair). */
+  private Relation keep(Relation candidates, IntBiPredicate p) {
+    Relation.Builder b = Relation.builder(n);
+    candidates.forEach(
+        (a, c) -> {
+          if (p.test(a, c)) {
+            b.add(a, c);
+          }
+        });
+    return b.build();
+  }
+
+  // 8.2.1 overlap: memory operations on one physical location whose byte ranges intersect
+  // (the pairs are looked for among the accesses of each physical location only).
+  private Relation overlapping() {
+    Map<String, List<Integer>> byPhysical = new LinkedHashMap<>();
+    for (Event e : events) {
+      if (e.isMemory()) {
+        byPhysical.computeIfAbsent(e.physical(), k -> new ArrayList<>()).add(e.id());
+      }
+    }
+    Relation.Builder b = Relation.builder(n);
+    for (List<Integer> group : byPhysical.values()) {
+      for (int a : group) {
+        for (int c : group) {
+          if (a != c && events.get(a).overlaps(events.get(c))) {
+            b.add(a, c);
+          }
+        }
+      }
+    }
+    return b.build();
   }
 
   // 8.9.5 proxy-preserved base causality, case 1: both generic, same (virtual) address; in a
@@ -141,8 +178,8 @@ public final class PtxModel {
   // 8.7.2: overlapping atomic operations (partial overlap included) whose scopes each include
   // the other's thread execute their read-modify-writes one after the other.
   private Relation mutuallyScopedAtomics() {
-    return Relation.fromPredicate(
-        n,
+    return keep(
+        overlap.restrict(rmw, rmw),
         (a, b) -> {
           Event x = events.get(a);
           Event y = events.get(b);
@@ -221,8 +258,10 @@ public final class PtxModel {
   // nothing (8.2.6 as DESIGN reads it).
   private Relation moralStrength() {
     Relation poBoth = po.union(po.inverse());
-    return Relation.fromPredicate(
-        n,
+    // Two memory operations must overlap completely, so only overlapping pairs, and pairs with
+    // a fence or barrier, are looked at.
+    EventSet nonMemory = EventSet.fromPredicate(n, i -> !events.get(i).isMemory());
+    IntBiPredicate strong =
         (a, b) -> {
           if (a == b) {
             return false;
@@ -247,7 +286,19 @@ public final class PtxModel {
                   || (spec.proxies() ? x.sameVirtualRange(y) && x.overlaps(y)
                       : x.samePhysicalRange(y));
           return related && sameProxy && completeOverlap;
-        });
+        };
+    Relation.Builder b = Relation.builder(n);
+    for (int a = 0; a < n; a++) {
+      EventSet others = events.get(a).isMemory()
+          ? overlap.successors(a).union(nonMemory)
+          : EventSet.full(n);
+      for (int c = others.next(0); c >= 0; c = others.next(c + 1)) {
+        if (strong.test(a, c)) {
+          b.add(a, c);
+        }
+      }
+    }
+    return b.build();
   }
 
   /** {@return the 8.7 morally strong relation (symmetric, irreflexive)} */
@@ -266,8 +317,8 @@ public final class PtxModel {
   }
 
   private Relation conflicts() {
-    return Relation.fromPredicate(
-        n,
+    return keep(
+        overlap,
         (a, b) ->
             overlap.contains(a, b)
                 && !init.contains(a)
@@ -303,8 +354,8 @@ public final class PtxModel {
   //   3. a release-class fence (release, acq_rel, sc), then a po-later strong write on M.
   // (Patterns 4 and 5, with asynchronous operations, belong to the async issue.)
   private Relation releasePatternFirst() {
-    return Relation.fromPredicate(
-        n,
+    return keep(
+        po.union(Relation.identity(n)).restrict(EventSet.full(n), writes.difference(init)),
         (f, w) -> {
           Event first = events.get(f);
           Event write = events.get(w);
@@ -328,8 +379,9 @@ public final class PtxModel {
   //   3. a strong read on M, then a po-later acquire-class fence (acquire, acq_rel, sc).
   // 8.11.1: a reduction (red) is never the read of an acquire pattern.
   private Relation acquirePatternLast() {
-    return Relation.fromPredicate(
-        n,
+    EventSet reads = EventSet.fromPredicate(n, i -> events.get(i).reads());
+    return keep(
+        po.union(Relation.identity(n)).restrict(reads, EventSet.full(n)),
         (r, l) -> {
           Event read = events.get(r);
           Event last = events.get(l);
@@ -376,8 +428,12 @@ public final class PtxModel {
    * @return the synchronizes-with edges of release/acquire patterns, first(X) → last(Y)
    */
   public Relation patternSynchronization(Relation obs) {
+    Relation releaseFirst = releasePatternFirst.get();
+    if (releaseFirst.isEmpty()) {
+      return Relation.empty(n);
+    }
     Relation acquireLast = acquirePatternLast.get().union(asyncAcquirePatternLast(obs));
-    return releasePatternFirst.get().compose(obs).compose(acquireLast).intersection(ms);
+    return releaseFirst.compose(obs).compose(acquireLast).intersection(ms);
   }
 
   /**
@@ -592,8 +648,9 @@ public final class PtxModel {
    */
   public Causal causal(Observed o, Relation fenceScOrder, Relation barrierSync) {
     Relation sw = o.patternSw().union(fenceScSynchronization(fenceScOrder)).union(barrierSync);
-    Relation bco = baseCausality(sw);
-    Relation ppbco = proxyPreservedBaseCausality(bco);
+    // Without synchronization, bco and ppbco are those of po alone: computed once.
+    Relation bco = sw.isEmpty() ? unsynchronizedBco.get() : baseCausality(sw);
+    Relation ppbco = sw.isEmpty() ? unsynchronizedPpbco.get() : proxyPreservedBaseCausality(bco);
     Relation cause = causality(o.rf(), o.obs(), sw, bco, ppbco);
     Relation readCause = cause;
     if (spec.splitRmw() && !rmw.isEmpty()) {
@@ -1009,6 +1066,10 @@ public final class PtxModel {
     return initialCoherence.get();
   }
 
+  private Relation unsynchronizedBaseCausality() {
+    return baseCausality(Relation.empty(n));
+  }
+
   private Relation initialWrites() {
     return initBefore.intersection(overlap).restrict(init, writes);
   }
@@ -1039,7 +1100,17 @@ public final class PtxModel {
     Relation.Builder fr = Relation.builder(n);
     for (int r = 0; r < n; r++) {
       int[] src = byteSources[r];
-      if (src == null) {
+      if (src == null || src.length == 0) {
+        continue;
+      }
+      if (fromOneWrite(src)) {
+        // Every byte from one write: R fr W for the overlapping writes co-after it.
+        EventSet later = co.successors(src[0]).intersection(overlap.successors(r));
+        for (int w = later.next(0); w >= 0; w = later.next(w + 1)) {
+          if (w != r && writes.contains(w)) {
+            fr.add(r, w);
+          }
+        }
         continue;
       }
       Event read = events.get(r);
@@ -1059,6 +1130,15 @@ public final class PtxModel {
       }
     }
     return fr.build();
+  }
+
+  private static boolean fromOneWrite(int[] src) {
+    for (int k : src) {
+      if (k != src[0]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -1181,8 +1261,8 @@ public final class PtxModel {
     }
     for (int r = 0; r < n; r++) {
       int[] src = byteSources[r];
-      if (src == null) {
-        continue;
+      if (src == null || fromOneWrite(src)) {
+        continue; // W and a write co-before W cannot both be the one source (co is irreflexive)
       }
       for (int w = 0; w < n; w++) {
         if (!ms.contains(r, w) || !writes.contains(w)) {
@@ -1204,25 +1284,16 @@ public final class PtxModel {
         }
       }
     }
-    for (int a = 0; a < n; a++) {
-      if (events.get(a).kind() != io.github.ptxlitmus.event.EventKind.RMW) {
-        continue;
-      }
-      for (int w = 0; w < n; w++) {
-        if (!fr.contains(a, w) || !co.contains(w, a)) {
-          continue;
-        }
-        if (ms.contains(a, w) || mutuallyScopedAtomics.get().contains(a, w)) {
-          return Optional.of(
-              new Violation(
-                  Axiom.ATOMICITY,
-                  List.of(a, w),
-                  List.of("fr", "co"),
-                  "an atomic reads from a write co-before W, yet is co-after W"));
-        }
-      }
-    }
-    return Optional.empty();
+    // A fr W, W co A, W morally strong with A or an overlapping mutually scoped atomic.
+    return fr.intersection(co.inverse())
+        .intersection(ms.union(mutuallyScopedAtomics.get()))
+        .restrict(rmw, EventSet.full(n))
+        .anyEdgeOutside(Relation.empty(n))
+        .map(e -> new Violation(
+            Axiom.ATOMICITY,
+            List.of(e[0], e[1]),
+            List.of("fr", "co"),
+            "an atomic reads from a write co-before W, yet is co-after W"));
   }
 
   /**
@@ -1262,7 +1333,11 @@ public final class PtxModel {
     if (!has(Axiom.NO_THIN_AIR)) {
       return Optional.empty();
     }
-    return rf.union(dep)
+    Relation step = rf.union(dep);
+    if (step.isAcyclic()) {
+      return Optional.empty();
+    }
+    return step
         .findCycle()
         .map(
             c ->
@@ -1299,7 +1374,11 @@ public final class PtxModel {
     }
     Relation all = com.union(po);
     for (EventSet set : pairwiseMorallyStrongSets.get()) {
-      Optional<List<Integer>> cycle = all.restrictTo(set).findCycle();
+      Relation restricted = all.restrictTo(set);
+      if (restricted.isAcyclic()) {
+        continue;
+      }
+      Optional<List<Integer>> cycle = restricted.findCycle();
       if (cycle.isPresent()) {
         return Optional.of(
             violation(

@@ -794,6 +794,23 @@ class ExecutionSpace {
    * a constant, or an exchange ({@code atom.exch}) of a constant; empty otherwise.
    */
   Optional<Long> staticValue(int w) {
+    if (staticKnown == null) {
+      staticKnown = new byte[n];
+      staticValues = new long[n];
+    }
+    if (staticKnown[w] == 0) {
+      Optional<Long> v = computeStaticValue(w);
+      staticKnown[w] = (byte) (v.isPresent() ? 1 : 2);
+      staticValues[w] = v.orElse(0L);
+    }
+    return staticKnown[w] == 1 ? Optional.of(staticValues[w]) : Optional.empty();
+  }
+
+  /** Per event: 0 not computed yet, 1 {@link #staticValues} holds its static value, 2 none. */
+  private byte[] staticKnown;
+  private long[] staticValues;
+
+  private Optional<Long> computeStaticValue(int w) {
     Event e = events.get(w);
     if (e.isInit()) {
       return Optional.of(locations.get(e.physical()).orElseThrow().initialValue());
@@ -971,12 +988,18 @@ class ExecutionSpace {
 
   /** Bipartite matching of a class's members to exclusive sources (Kuhn's augmenting paths). */
   private boolean matches(RmwClass c) {
-    Map<Integer, Integer> owner = new HashMap<>(); // exclusive source -> member index
-    List<Integer> open = new ArrayList<>();
-    for (int m = 0; m < c.members().length; m++) {
-      int r = c.members()[m];
+    if (owner == null) {
+      owner = new int[n];
+      seenAt = new int[n];
+    }
+    java.util.Arrays.fill(owner, FREE);
+    int[] members = c.members();
+    int open = 0;
+    int[] openMembers = new int[members.length];
+    for (int m = 0; m < members.length; m++) {
+      int r = members[m];
       if (!assigned[r]) {
-        open.add(m);
+        openMembers[open++] = m;
         continue;
       }
       int w = byteSources[r][0];
@@ -984,17 +1007,29 @@ class ExecutionSpace {
       if (k < 0) {
         return false; // chosen source fails a branch of its path
       }
-      if (c.exclusive()[m][k] && owner.putIfAbsent(w, -1 - m) != null) {
-        return false;
+      if (c.exclusive()[m][k]) {
+        if (owner[w] != FREE) {
+          return false;
+        }
+        owner[w] = FIXED;
       }
     }
-    for (int m : open) {
-      if (!augment(c, m, owner, new HashSet<>())) {
+    for (int i = 0; i < open; i++) {
+      stamp++;
+      if (!augment(c, openMembers[i])) {
         return false;
       }
     }
     return true;
   }
+
+  private static final int FREE = -1;
+  private static final int FIXED = -2;
+  /** Per source: the open member holding it, {@link #FREE} or {@link #FIXED} (by a choice). */
+  private int[] owner;
+  /** Per source: the augmenting search ({@link #stamp}) that last visited it. */
+  private int[] seenAt;
+  private int stamp;
 
   private static int indexOf(int[] a, int v) {
     for (int i = 0; i < a.length; i++) {
@@ -1005,22 +1040,23 @@ class ExecutionSpace {
     return -1;
   }
 
-  /** Finds a source for open member {@code m}, re-placing open members (>= 0 owners) as needed. */
-  private boolean augment(RmwClass c, int m, Map<Integer, Integer> owner, java.util.Set<Integer> seen) {
+  /** Finds a source for open member {@code m}, re-placing open members as needed. */
+  private boolean augment(RmwClass c, int m) {
     int[] domain = c.domains()[m];
+    boolean[] exclusive = c.exclusive()[m];
     for (int k = 0; k < domain.length; k++) {
-      int w = domain[k];
-      if (!c.exclusive()[m][k]) {
+      if (!exclusive[k]) {
         return true; // a source any number of members may read
       }
     }
     for (int w : domain) {
-      if (!seen.add(w)) {
+      if (seenAt[w] == stamp) {
         continue;
       }
-      Integer holder = owner.get(w);
-      if (holder == null || (holder >= 0 && augment(c, holder, owner, seen))) {
-        owner.put(w, m);
+      seenAt[w] = stamp;
+      int holder = owner[w];
+      if (holder == FREE || (holder >= 0 && augment(c, holder))) {
+        owner[w] = m;
         return true;
       }
     }
@@ -1031,11 +1067,21 @@ class ExecutionSpace {
   private boolean[] tearableRead;
 
   /**
+   * Up to this many events the rf-prefix check runs at every choice (relations of one word per
+   * row). Above it, a check of the whole prefix costs about n³/64 word operations, more than it
+   * saves on the tests that large (issue 18: MP-512 went from 2.5 s to 51 s with it).
+   */
+  static final int PREFIX_CHECK_MAX_EVENTS = 64;
+
+  /**
    * Pruning rule (PtxModel.checkPrefix): false when the reads chosen so far already break an
    * axiom that every completion of the prefix breaks too. Reads that may take bytes from
    * several writes are left out (their torn variants have other sources).
    */
   boolean prefixMayHold() {
+    if (n > PREFIX_CHECK_MAX_EVENTS) {
+      return true; // an optimisation only: on large tests each check costs more than it saves
+    }
     if (tearableRead == null) {
       tearableRead = new boolean[n];
       for (int i : tearable) {
