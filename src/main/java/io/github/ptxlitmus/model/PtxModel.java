@@ -932,6 +932,13 @@ public final class PtxModel {
    *       X, and co is an order).
    * </ul>
    *
+   * <p>The same holds when X reaches Y in two steps through an observed write W: X fr W or X co
+   * W, and W rf Y with W, Y morally strong (one observation step, 8.9.2). Then Y ppbco X puts W
+   * in causality order before X (cause ⊇ obs ; ppbco, 8.9.5), so X fr W breaks Causality (fr ;
+   * cause reflexive) and X co W breaks Coherence (W cause X for overlapping writes). This is
+   * IRIW with fence.sc between the readers' loads: a reader's second load fr-precedes the write
+   * the other reader's first load observes.
+   *
    * <p>So A precedes B in every consistent completion. Applied only while the axiom each part
    * rests on is switched on, in the spec's causality (not variant dat3m-v6.0, whose cause needs
    * more than bco) and without completions (then bco is (po ∪ sw ∪ init ∪ API)+, transitive,
@@ -952,11 +959,12 @@ public final class PtxModel {
       return Relation.empty(n);
     }
     Relation com = Relation.empty(n);
+    Relation observedStep = rf.intersection(ms);
     if (has(Axiom.CAUSALITY)) {
-      com = com.union(rf).union(fr);
+      com = com.union(rf).union(fr).union(fr.compose(observedStep));
     }
     if (has(Axiom.COHERENCE)) {
-      com = com.union(co);
+      com = com.union(co).union(co.compose(observedStep));
     }
     com = com.intersection(genericSameAddress);
     if (com.isEmpty()) {

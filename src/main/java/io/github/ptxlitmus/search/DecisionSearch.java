@@ -441,11 +441,16 @@ public final class DecisionSearch {
       if (guessed.isPresent()) {
         return guessed;
       }
-      // One-step lookahead: orientations that fail at once force the other one.
+      // One-step lookahead: orientations that fail at once force the other one. Each pass
+      // takes every forced orientation it meets (forcing is monotone: an orientation that fails
+      // keeps failing as edges are added), until a pass forces nothing.
       boolean changed = true;
       while (changed) {
         changed = false;
         for (int[] pair : open(cur)) {
+          if (ordered(cur, pair[0], pair[1])) {
+            continue; // oriented by an edge forced earlier in this pass
+          }
           Optional<Propagated> ab = tryEdge(fixed, cur, pair[0], pair[1]);
           Optional<Propagated> ba = tryEdge(fixed, cur, pair[1], pair[0]);
           if (ab.isEmpty() && ba.isEmpty()) {
@@ -454,7 +459,6 @@ public final class DecisionSearch {
           if (ab.isEmpty() || ba.isEmpty()) {
             cur = ab.isEmpty() ? ba.get() : ab.get();
             changed = true;
-            break;
           }
         }
       }
@@ -616,6 +620,12 @@ public final class DecisionSearch {
           fixed,
           fence ? cur.sc().union(Relation.of(n, a, b)) : cur.sc(),
           fence ? cur.co() : cur.co().union(Relation.of(n, a, b)));
+    }
+
+    /** Whether {@code a} and {@code b} are ordered either way in the Fence-SC order or co. */
+    private boolean ordered(Propagated p, int a, int b) {
+      Relation r = fences.contains(a) ? p.sc() : p.co();
+      return r.contains(a, b) || r.contains(b, a);
     }
 
     /** Required pairs (fence.sc pairs, coherence pairs) not yet ordered either way. */
