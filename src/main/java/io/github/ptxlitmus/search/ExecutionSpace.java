@@ -1067,9 +1067,10 @@ class ExecutionSpace {
   private boolean[] tearableRead;
 
   /**
-   * Up to this many events the rf-prefix check runs at every choice (relations of one word per
-   * row). Above it, a check of the whole prefix costs about n³/64 word operations, more than it
-   * saves on the tests that large (issue 18: MP-512 went from 2.5 s to 51 s with it).
+   * Up to this many events the rf-prefix check runs at every choice. Above it, a check of the
+   * whole prefix costs about n³/64 word operations, more than it saves on tests that large,
+   * which have no spin loops (issue 18: MP-512, 1,537 events, went from 2.5 s to 51 s with it;
+   * the public corpus has at most 31).
    */
   static final int PREFIX_CHECK_MAX_EVENTS = 64;
 
