@@ -232,6 +232,7 @@ public final class DecisionSearch {
     }
 
     void explore() {
+      step(); // one choice of paths, even when nothing of it is searched
       lastWrites = EventSet.empty(n);
       if (groups.stream().anyMatch(this::mixedGroup)) {
         throw MIXED;

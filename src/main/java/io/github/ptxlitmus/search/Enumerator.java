@@ -313,6 +313,7 @@ public final class Enumerator {
     }
 
     void explore() {
+      step(); // one choice of paths, even when nothing of it is searched
       // A choice with stuck paths yields no state: all it can add are its loops (and a
       // deadlock on an mbarrier). Once those are known, its candidates cannot change the result.
       if (stuck && ((nonTerminating.containsAll(stuckLoops()) && (deadlock || !stuckOnMbarrier()))

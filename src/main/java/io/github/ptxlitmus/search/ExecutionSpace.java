@@ -121,9 +121,12 @@ class ExecutionSpace {
           }
         }
         PathEvent pe = pes.get(i);
-        final int target = base + i;
-        pe.data().stream().forEach(d -> dataB.add(base + d, target));
-        pe.ctrl().stream().forEach(d -> ctrlB.add(base + d, target));
+        for (int d = pe.data().nextSetBit(0); d >= 0; d = pe.data().nextSetBit(d + 1)) {
+          dataB.add(base + d, base + i);
+        }
+        for (int d = pe.ctrl().nextSetBit(0); d >= 0; d = pe.ctrl().nextSetBit(d + 1)) {
+          ctrlB.add(base + d, base + i);
+        }
       }
     }
     data = dataB.build();
@@ -168,6 +171,15 @@ class ExecutionSpace {
         }
         candidates.add(we);
       }
+      if (coverAll(candidates, re)) {
+        // The usual case: every candidate covers the whole read, one run of bytes.
+        int[] ids = new int[candidates.size()];
+        for (int k = 0; k < ids.length; k++) {
+          ids[k] = candidates.get(k).id();
+        }
+        addSegments(re, re.offset(), re.offset() + re.size(), ids);
+        continue;
+      }
       int from = re.offset();
       int[] prev = null;
       for (int b = re.offset(); b <= re.offset() + re.size(); b++) {
@@ -199,6 +211,15 @@ class ExecutionSpace {
         .sorted(java.util.Comparator.<Integer>comparingInt(r -> position[r])
             .thenComparingInt(r -> r))
         .mapToInt(Integer::intValue).toArray();
+  }
+
+  private static boolean coverAll(List<Event> candidates, Event read) {
+    for (Event w : candidates) {
+      if (w.offset() > read.offset() || w.offset() + w.size() < read.offset() + read.size()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The ids of the writes among {@code candidates} that cover byte {@code at}. */
