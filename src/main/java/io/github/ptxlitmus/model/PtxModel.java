@@ -55,6 +55,9 @@ public final class PtxModel {
   private final Supplier<Relation> mutuallyScopedAtomics =
       Suppliers.memoize(this::mutuallyScopedAtomics);
   private final Supplier<Relation> conflict = Suppliers.memoize(this::conflicts);
+  /** ms ∪ overlapping mutually scoped atomics: the writes RMW atomicity (8.10.3) protects. */
+  private final Supplier<Relation> atomicPartners =
+      Suppliers.memoize(this::atomicPartners);
   private final Supplier<Relation> coherenceRequired = Suppliers.memoize(this::required);
   private final Supplier<Relation> initialCoherence = Suppliers.memoize(this::initialWrites);
   private final Supplier<Relation> unsynchronizedBco =
@@ -1074,6 +1077,10 @@ public final class PtxModel {
     return initialCoherence.get();
   }
 
+  private Relation atomicPartners() {
+    return ms.union(mutuallyScopedAtomics.get());
+  }
+
   private Relation unsynchronizedBaseCausality() {
     return baseCausality(Relation.empty(n));
   }
@@ -1293,10 +1300,9 @@ public final class PtxModel {
       }
     }
     // A fr W, W co A, W morally strong with A or an overlapping mutually scoped atomic.
-    return fr.intersection(co.inverse())
-        .intersection(ms.union(mutuallyScopedAtomics.get()))
+    return fr.intersection(atomicPartners.get())
         .restrict(rmw, EventSet.full(n))
-        .anyEdgeOutside(Relation.empty(n))
+        .firstPairWithConverseIn(co)
         .map(e -> new Violation(
             Axiom.ATOMICITY,
             List.of(e[0], e[1]),
@@ -1443,8 +1449,7 @@ public final class PtxModel {
     if (!has(Axiom.CAUSALITY)) {
       return Optional.empty();
     }
-    Relation loop = com.intersection(cause.inverse());
-    return loop.anyEdgeOutside(Relation.empty(n))
+    return com.firstPairWithConverseIn(cause)
         .map(
             e ->
                 new Violation(

@@ -700,6 +700,36 @@ public final class Relation {
     return Optional.empty();
   }
 
+  /**
+   * The first pair (row-major) of this relation whose converse is in {@code other}: {@code
+   * (i,j)} with {@code (i,j)} in this and {@code (j,i)} in other, i.e. the first pair of {@code
+   * this ∩ other⁻¹}, found without building the converse.
+   *
+   * @param other a relation over the same {@code n}
+   * @return {@code {i, j}}, or empty
+   * @throws IllegalArgumentException if the sizes differ
+   */
+  public Optional<int[]> firstPairWithConverseIn(Relation other) {
+    requireSameSize(other);
+    long[] o = other.bits;
+    for (int i = 0; i < n; i++) {
+      int base = i * w;
+      int col = i >>> 6;
+      long m = 1L << i;
+      for (int t = 0; t < w; t++) {
+        long x = bits[base + t];
+        while (x != 0) {
+          int j = (t << 6) + Long.numberOfTrailingZeros(x);
+          if ((o[j * w + col] & m) != 0) {
+            return Optional.of(new int[] {i, j});
+          }
+          x &= x - 1;
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   // ---------------------------------------------------------------- internals
 
   /** Breadth-first search scratch space over this relation's rows. */
