@@ -24,6 +24,9 @@ final class LimitOptions {
       description = "Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
   private double timeout = 60;
 
+  /** The largest {@code --timeout}: about 31 years. */
+  static final double MAX_TIMEOUT_SECONDS = 1e9;
+
   @Option(
       names = "--bound",
       paramLabel = "K",
@@ -38,6 +41,11 @@ final class LimitOptions {
   CheckOptions apply(CheckOptions options, Function<String, ParameterException> usage) {
     if (!(timeout > 0) || Double.isInfinite(timeout)) {
       throw usage.apply("--timeout must be a positive number of seconds: " + timeout);
+    }
+    if (timeout > MAX_TIMEOUT_SECONDS) {
+      // Beyond this the safety net's nanoseconds (twice the limit) no longer fit a long.
+      throw usage.apply(
+          "--timeout must be at most " + (long) MAX_TIMEOUT_SECONDS + " seconds: " + timeout);
     }
     CheckOptions o =
         options.withTimeLimit(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));

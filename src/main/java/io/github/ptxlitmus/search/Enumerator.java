@@ -316,8 +316,7 @@ public final class Enumerator {
       step(); // one choice of paths, even when nothing of it is searched
       // A choice with stuck paths yields no state: all it can add are its loops (and a
       // deadlock on an mbarrier). Once those are known, its candidates cannot change the result.
-      if (stuck && ((nonTerminating.containsAll(stuckLoops()) && (deadlock || !stuckOnMbarrier()))
-          || !stuckIterationsMayRepeat())) {
+      if (stuck && nonTerminating.containsAll(stuckLoops()) && (deadlock || !stuckOnMbarrier())) {
         return;
       }
       // Pruning rules (ExecutionSpace): a read no source of which its branches accept, or

@@ -1273,8 +1273,10 @@ class ExecutionSpace {
    * iteration reads from a write after which, in the chosen total coherence order {@code
    * total} (initial writes first), come only writes
    * of stuck iterations that leave memory as it was (an RMW writing the value it read, such as
-   * a failing cas); and every RMW of a stuck iteration is such a write. Values must have been
-   * computed.
+   * a failing cas); every RMW of a stuck iteration is such a write; and every store of a stuck
+   * iteration writes what each stuck read it overlaps returns (repeated in every round, the
+   * store ends up after anything those reads read, so they would see its value). Values must
+   * have been computed.
    */
   List<String> spinningForever(Relation total) {
     java.util.BitSet iteration = stuckIterations();
@@ -1287,12 +1289,21 @@ class ExecutionSpace {
         }
         silent.set(e);
       } else if (ev.writes()) {
-        return List.of();
+        // A store of a repeating iteration writes the same value in every round, so it leaves
+        // memory as it was once every read it reaches returns that value (checked below).
+        silent.set(e);
       }
     }
     for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
       if (!events.get(e).reads()) {
         continue;
+      }
+      for (int s = iteration.nextSetBit(0); s >= 0; s = iteration.nextSetBit(s + 1)) {
+        Event store = events.get(s);
+        if (store.writes() && store.kind() != EventKind.RMW && store.overlaps(events.get(e))
+            && !sameBytes(e, s)) {
+          return List.of(); // repeated forever, the store comes after anything e reads
+        }
       }
       for (int w : byteSources[e]) {
         for (int later = 0; later < n; later++) {
@@ -1306,6 +1317,21 @@ class ExecutionSpace {
       }
     }
     return stuckLoops();
+  }
+
+  /** Whether read {@code r} returned, on every byte it shares with write {@code w}, w's byte. */
+  private boolean sameBytes(int r, int w) {
+    Event read = events.get(r);
+    Event write = events.get(w);
+    int from = Math.max(read.offset(), write.offset());
+    int to = Math.min(read.offset() + read.size(), write.offset() + write.size());
+    for (int b = from; b < to; b++) {
+      int source = byteSources[r][b - read.offset()];
+      if ((writtenByte(source, b) & 0xFF) != (writtenByte(w, b) & 0xFF)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The events of the last iterations of the stuck paths (by event id); computed once. */
@@ -1326,28 +1352,12 @@ class ExecutionSpace {
   }
 
   /**
-   * What {@link #spinningForever} asks of a candidate, checked before its choices (the search
-   * of stuck paths needs only candidates that may spin forever, since they yield no state):
-   * false when a stuck iteration holds a write that is not an RMW, which changes memory for the
-   * next iteration whatever the choices.
-   */
-  boolean stuckIterationsMayRepeat() {
-    java.util.BitSet iteration = stuckIterations();
-    for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
-      Event ev = events.get(e);
-      if (ev.writes() && ev.kind() != EventKind.RMW) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
    * {@link #spinningForever}'s conditions on one read of a stuck iteration taking all its bytes
    * from {@code w} (same offset and size), checked before the choice: false when the read is an
-   * RMW that would change memory (its static result differs from the value read), or when it
-   * reads the initial value while some write outside the stuck iterations overlaps it (that
-   * write comes after the initial one and is eventually read).
+   * RMW that would change memory (its static result differs from the value read), when a store
+   * of a stuck iteration on the same bytes writes another static value than {@code w}'s, or
+   * when it reads the initial value while some write outside the stuck iterations overlaps it
+   * (that write comes after the initial one and is eventually read).
    */
   boolean stuckReadMayRepeat(int r, int w) {
     if (!stuckIterations().get(r)) {
@@ -1359,6 +1369,20 @@ class ExecutionSpace {
       for (int x = 0; x < n; x++) {
         Event e = events.get(x);
         if (e.writes() && !e.isInit() && !stuckIteration.get(x) && e.overlaps(read)) {
+          return false;
+        }
+      }
+    }
+    Optional<Long> source = staticValue(w);
+    if (source.isPresent() && write.offset() == read.offset() && write.size() == read.size()) {
+      // Every store of a stuck iteration that the read overlaps must write what it reads.
+      java.util.BitSet iteration = stuckIterations();
+      for (int s = iteration.nextSetBit(0); s >= 0; s = iteration.nextSetBit(s + 1)) {
+        Event store = events.get(s);
+        Optional<Long> stored = staticValue(s);
+        if (store.writes() && store.kind() != EventKind.RMW && store.offset() == read.offset()
+            && store.size() == read.size() && store.overlaps(read) && stored.isPresent()
+            && !stored.get().equals(source.get())) {
           return false;
         }
       }

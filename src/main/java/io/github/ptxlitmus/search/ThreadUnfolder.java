@@ -356,9 +356,15 @@ final class ThreadUnfolder {
    * {@code target}, ended there, is a candidate for a thread that spins forever in this loop.
    * The iteration just run (events since the path last passed the loop's label) must then, in a
    * consistent execution, read only values that repeat forever (see {@link ThreadPath.Stuck}).
+   * A jump to a label the path has not passed yet enters the loop and ends no iteration.
    */
   private void stuckPath(State s, int target) {
-    int from = s.labelEvents.getOrDefault(target, s.events.size());
+    Integer from = s.labelEvents.get(target);
+    if (from == null) {
+      // The path reaches the label for the first time by this jump (from below): no iteration
+      // of the loop has run, so there is nothing that could repeat yet.
+      return;
+    }
     Instruction label = thread.instructions().get(target);
     paths.add(path(s, s.registers,
         Optional.of(new ThreadPath.Stuck(label.position().line(), from))));

@@ -34,6 +34,14 @@ class CliConventionsTest {
   }
 
   @Test
+  void aHugeTimeoutIsAUsageErrorNotAnOverflow() {
+    assertThat(cli.run("check", "--timeout", "99999999999", MP.toString())).isEqualTo(2);
+    assertThat(cli.err.toString())
+        .startsWith("ptx-litmus check: --timeout must be at most 1000000000 seconds: ");
+    assertThat(cli.run("check", "--timeout", "1000000000", MP.toString())).isEqualTo(0);
+  }
+
+  @Test
   void aPathWithoutTestsExits2() throws Exception {
     Files.writeString(dir.resolve("notes.txt"), "no tests here");
     assertThat(cli.run("check", dir.toString())).isEqualTo(2);
