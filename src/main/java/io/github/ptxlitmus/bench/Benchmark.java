@@ -29,11 +29,14 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Times the pruned engine against the exhaustive baseline in one JVM (issue 9). Corpus files are
- * measured in states mode: the pruned search's state set ({@link DecisionSearch} without a
- * target) against the exhaustive {@link Enumerator}'s. Family tests are measured in decide mode:
- * {@link CheckOptions.Mode#DECIDE} against {@link CheckOptions.Mode#STATES}, which also answers
- * the condition; corpus files are decided too, to compare verdicts. {@code check}'s default
+ * Times the pruned engine against the exhaustive baseline in one JVM (issues 9 and 18). Corpus
+ * files are measured in states mode: the pruned search's state set ({@link DecisionSearch}
+ * without a target) against the exhaustive {@link Enumerator}'s. Family tests are measured in
+ * decide mode: {@link CheckOptions.Mode#DECIDE} against {@link CheckOptions.Mode#EXHAUSTIVE},
+ * which also answers the condition; corpus files are decided too, to compare verdicts. The
+ * {@link Stress} cases (section {@code stress}) are measured as their users run them: the
+ * writes to one location in decide mode, the others in states mode, each against the
+ * exhaustive baseline and the known answer. {@code check}'s default
  * ({@link CheckOptions.Mode#AUTO}) runs one of those two engines, whose time is reported for
  * it. A warm-up pass runs every case once first (the baseline with a short limit, and only at
  * each family's smallest size); each time is the median
@@ -48,6 +51,8 @@ public final class Benchmark {
    *
    * @param corpora litmus files, each with the section it is reported under (its corpus root)
    * @param families the families measured at every size of {@code sizes}
+   * @param stress the issue 18 cases measured (section {@code stress}), e.g. {@link
+   *     Stress#cases()}
    * @param sizes the family sizes, ascending (those below a family's minimum are skipped)
    * @param repeat runs per measurement; the median is reported
    * @param baselineLimit the exhaustive engine's time limit per run
@@ -56,6 +61,7 @@ public final class Benchmark {
   public record Settings(
       List<CorpusFile> corpora,
       List<Family> families,
+      List<Stress.Case> stress,
       List<Integer> sizes,
       int repeat,
       Duration baselineLimit,
@@ -63,6 +69,7 @@ public final class Benchmark {
     public Settings {
       corpora = List.copyOf(corpora);
       families = List.copyOf(families);
+      stress = List.copyOf(stress);
       sizes = List.copyOf(sizes);
       if (repeat < 1) {
         throw new IllegalArgumentException("repeat must be >= 1: " + repeat);
@@ -76,8 +83,8 @@ public final class Benchmark {
   /**
    * One measured case.
    *
-   * @param section the corpus name, or {@code families}
-   * @param name the file's name relative to its corpus, or {@code SB-16}
+   * @param section the corpus name, {@code families} or {@code stress}
+   * @param name the file's name relative to its corpus, or {@code SB-16}, {@code W8x8-allowed}
    * @param mode {@code states} or {@code decide}
    * @param answer the verdict ({@code Allowed}, {@code Forbidden}, ...: the baseline's when it
    *     finished, else decide mode's) or {@code error}
@@ -89,7 +96,8 @@ public final class Benchmark {
    * @param baselineNote why the baseline has no time ({@code >10s}, or {@code not run (>10s at
    *     N=8)} when it already hit its limit at a smaller size of the family); else empty
    * @param autoMode the engine {@code check} uses by default for this test: {@code states}
-   *     (the exhaustive one) or {@code decide}
+   *     (the exhaustive one) or {@code decide}; for a stress case that lists its states, the one
+   *     {@code check --states} uses: {@code states} or {@code states (pruned)}
    * @param autoMillis that engine's median time (as measured for the baseline or decide mode);
    *     empty when it hit its limit
    */
@@ -110,10 +118,13 @@ public final class Benchmark {
     }
   }
 
-  /** A case: a parsed test (or the reason it could not be read) and how it is measured. */
+  /**
+   * A case: a parsed test (or the reason it could not be read) and how it is measured: decided
+   * or listed, and the answer it must give when known (families and stress cases).
+   */
   private record Case(
       String section, String name, Optional<LitmusTest> test, String error,
-      Optional<Family> family) {}
+      Optional<Family> family, boolean decide, Optional<Verdict> expected) {}
 
   private final Settings settings;
   private final Consumer<String> progress;
@@ -127,7 +138,8 @@ public final class Benchmark {
    * Runs the benchmark.
    *
    * @param progress told the name of each case as it starts (for a progress line)
-   * @return one row per corpus file, then per family and size, in that order
+   * @return one row per corpus file, then per family and size, then per stress case, in that
+   *     order
    */
   public static List<Row> run(Settings settings, Consumer<String> progress) {
     return new Benchmark(settings, progress).run();
@@ -141,7 +153,7 @@ public final class Benchmark {
       // The baseline is warmed up on the corpus and each family's smallest size only: at
       // larger sizes it would just run into its limit.
       boolean baseline = c.family().isEmpty() || warmed.add(c.family().get());
-      c.test().ifPresent(t -> warmUp(t, c.family().isPresent(), baseline));
+      c.test().ifPresent(t -> warmUp(t, c.decide(), baseline));
     }
     List<Row> rows = new ArrayList<>();
     Map<Family, Integer> baselineGaveUp = new HashMap<>();
@@ -167,9 +179,10 @@ public final class Benchmark {
       try {
         cases.add(
             new Case(f.corpus(), f.name(), Optional.of(LitmusParser.parse(f.file())), "",
-                Optional.empty()));
+                Optional.empty(), false, Optional.empty()));
       } catch (IOException | RuntimeException e) {
-        cases.add(new Case(f.corpus(), f.name(), Optional.empty(), oneLine(e), Optional.empty()));
+        cases.add(new Case(f.corpus(), f.name(), Optional.empty(), oneLine(e), Optional.empty(),
+            false, Optional.empty()));
       }
     }
     for (Family family : settings.families()) {
@@ -178,15 +191,27 @@ public final class Benchmark {
           continue;
         }
         String name = family.displayName() + "-" + n;
-        try {
-          LitmusTest test = LitmusParser.parse(name, family.generate(n));
-          cases.add(new Case("families", name, Optional.of(test), "", Optional.of(family)));
-        } catch (RuntimeException e) {
-          cases.add(new Case("families", name, Optional.empty(), oneLine(e), Optional.of(family)));
-        }
+        cases.add(generated("families", name, () -> family.generate(n), Optional.of(family),
+            true, family.expectAllowed()));
       }
     }
+    for (Stress.Case s : settings.stress()) {
+      cases.add(generated("stress", s.name(), s::text, Optional.empty(), !s.listStates(),
+          s.allowed()));
+    }
     return cases;
+  }
+
+  private static Case generated(
+      String section, String name, Supplier<String> text, Optional<Family> family,
+      boolean decide, boolean allowed) {
+    Optional<Verdict> expected = Optional.of(allowed ? Verdict.ALLOWED : Verdict.FORBIDDEN);
+    try {
+      return new Case(section, name, Optional.of(LitmusParser.parse(name, text.get())), "",
+          family, decide, expected);
+    } catch (RuntimeException e) {
+      return new Case(section, name, Optional.empty(), oneLine(e), family, decide, expected);
+    }
   }
 
   private void warmUp(LitmusTest test, boolean decide, boolean baseline) {
@@ -204,7 +229,7 @@ public final class Benchmark {
         check(test, CheckOptions.Mode.DECIDE, settings.prunedLimit());
       }
       if (baseline) {
-        check(test, CheckOptions.Mode.STATES, limit);
+        check(test, CheckOptions.Mode.EXHAUSTIVE, limit);
       }
     } catch (RuntimeException e) {
       // reported by the measured run
@@ -212,8 +237,8 @@ public final class Benchmark {
   }
 
   private Row measure(Case c, Optional<Integer> baselineSkippedAfter) {
-    boolean family = c.family().isPresent();
-    String mode = family ? "decide" : "states";
+    boolean decides = c.decide();
+    String mode = decides ? "decide" : "states";
     if (c.test().isEmpty()) {
       return errorRow(c, mode, c.error());
     }
@@ -227,7 +252,7 @@ public final class Benchmark {
       } else {
         baseline =
             Optional.of(
-                time(() -> check(test, CheckOptions.Mode.STATES, settings.baselineLimit())));
+                time(() -> check(test, CheckOptions.Mode.EXHAUSTIVE, settings.baselineLimit())));
         if (hitLimit(baseline.get().value())) {
           note = ">" + seconds(settings.baselineLimit());
         }
@@ -244,18 +269,28 @@ public final class Benchmark {
       String autoMode = autoDecides ? "decide" : "states";
       OptionalDouble autoMillis = autoDecides ? OptionalDouble.of(decide.millis()) : baselineMillis;
       List<String> problems = new ArrayList<>();
+      boolean listedCase = c.expected().isPresent() && !decides;
+      if (listedCase) {
+        // A case its users run with check --states: time that, whichever engine it picks.
+        Timed<CheckResult> listed =
+            time(() -> check(test, CheckOptions.Mode.STATES, settings.prunedLimit()));
+        autoMode = listed.value().has(Flag.DISTINCT_STATES) ? "states (pruned)" : "states";
+        autoMillis = OptionalDouble.of(listed.millis());
+        if (hitLimit(listed.value())) {
+          problems.add("check --states: " + listed.value().unknownReason().orElse("Unknown"));
+        }
+      }
       if (hitLimit(decide.value())) {
         problems.add("decide mode: " + decide.value().unknownReason().orElse("Unknown"));
       }
       done.filter(b -> b.verdict() != decide.value().verdict())
           .ifPresent(b -> problems.add(
               "decide " + word(decide.value().verdict()) + ", baseline " + word(b.verdict())));
+      c.expected()
+          .filter(expected -> decide.value().verdict() != expected)
+          .ifPresent(expected -> problems.add("expected " + word(expected)));
       OptionalDouble prunedMillis;
-      if (family) {
-        Verdict expected = c.family().get().expectAllowed() ? Verdict.ALLOWED : Verdict.FORBIDDEN;
-        if (decide.value().verdict() != expected) {
-          problems.add("expected " + word(expected));
-        }
+      if (decides) {
         prunedMillis = OptionalDouble.of(decide.millis());
       } else {
         Timed<SearchResult> states = time(() -> prunedStates(test));

@@ -39,8 +39,16 @@ public final class BenchmarkTable {
     return sb.toString();
   }
 
-  /** Totals per section: cases, disagreements, and the summed times. */
-  public static String totals(List<Benchmark.Row> rows) {
+  /**
+   * Totals per section: cases, disagreements, and the summed times. A baseline run that hit its
+   * limit (or was not run because a smaller size already did) counts as the limit, so the
+   * section's baseline sum and ratio are lower bounds ({@code > N}).
+   *
+   * @param rows the benchmark's rows
+   * @param baselineLimitMillis the baseline's time limit per run, in milliseconds
+   * @return the Markdown table
+   */
+  public static String totals(List<Benchmark.Row> rows, double baselineLimitMillis) {
     Map<String, List<Benchmark.Row>> sections = new LinkedHashMap<>();
     for (Benchmark.Row r : rows) {
       sections.computeIfAbsent(r.section(), k -> new ArrayList<>()).add(r);
@@ -53,7 +61,11 @@ public final class BenchmarkTable {
       List<Benchmark.Row> rs = e.getValue();
       double pruned = rs.stream().mapToDouble(r -> r.prunedMillis().orElse(0)).sum();
       double auto = rs.stream().mapToDouble(r -> r.autoMillis().orElse(0)).sum();
-      double baseline = rs.stream().mapToDouble(r -> r.baselineMillis().orElse(0)).sum();
+      double baseline =
+          rs.stream()
+              .mapToDouble(r -> r.baselineMillis().orElse(
+                  r.baselineNote().isEmpty() ? 0 : baselineLimitMillis))
+              .sum();
       boolean partial = rs.stream().anyMatch(r -> !r.baselineNote().isEmpty());
       boolean autoPartial =
           rs.stream().anyMatch(r -> r.autoMillis().isEmpty() && r.prunedMillis().isPresent());

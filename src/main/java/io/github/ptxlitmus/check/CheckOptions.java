@@ -35,10 +35,19 @@ public record CheckOptions(
     /** States mode for tests whose candidate space is small, decide mode otherwise. */
     AUTO,
     /**
-     * Every allowed final state, with herd's execution counts, by the exhaustive search
-     * (DESIGN §4).
+     * Every allowed final state, exactly, however large the test: by the exhaustive search,
+     * with herd's execution counts (DESIGN §4), when its estimated candidate space is at most
+     * 2^{@link #AUTO_DECIDE_LOG2} (or accesses may overlap partially, or the model is not a
+     * {@link ModelSpec}); otherwise by the pruned search's states mode, whose cost follows the
+     * distinct states: each state once, counts of states, flagged {@link Flag#DISTINCT_STATES}.
      */
     STATES,
+    /**
+     * Every allowed final state by the exhaustive search, whatever the test's size: herd's
+     * execution counts, and the oracle the pruned search is checked against (the benchmark's
+     * baseline). May take as long as the candidate space is large; the limits still hold.
+     */
+    EXHAUSTIVE,
     /**
      * Only the condition: the pruned search stops at the first consistent execution showing
      * the outcome of interest; {@link CheckResult#states()} then holds that witness state (or

@@ -86,8 +86,10 @@ public final class LitmusChecker {
             options.candidateLimit());
     Plan plan = plan(test, options);
     CheckOptions.Mode mode = plan.mode();
-    if (mode == CheckOptions.Mode.STATES) {
-      if (!(options.model() instanceof ModelSpec spec) || exhaustiveFits(test, plan)) {
+    if (mode == CheckOptions.Mode.STATES || mode == CheckOptions.Mode.EXHAUSTIVE) {
+      if (!(options.model() instanceof ModelSpec spec)
+          || mode == CheckOptions.Mode.EXHAUSTIVE
+          || exhaustiveFits(test, plan)) {
         return summarize(
             test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
       }
@@ -108,7 +110,8 @@ public final class LitmusChecker {
    *
    * @param test the test
    * @param options the options; a non-{@link ModelSpec} model always runs in STATES
-   * @return {@link CheckOptions.Mode#STATES} or {@link CheckOptions.Mode#DECIDE}, never AUTO
+   * @return {@link CheckOptions.Mode#STATES} or {@link CheckOptions.Mode#DECIDE}, never AUTO;
+   *     {@link CheckOptions.Mode#EXHAUSTIVE} when the options ask for it
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
@@ -120,6 +123,9 @@ public final class LitmusChecker {
 
   private static Plan plan(LitmusTest test, CheckOptions options) {
     CheckOptions.Mode mode = options.mode();
+    if (mode == CheckOptions.Mode.EXHAUSTIVE) {
+      return new Plan(mode, Optional.empty());
+    }
     if (mode == CheckOptions.Mode.STATES || !(options.model() instanceof ModelSpec)) {
       // a foreign model: only the exhaustive search runs it
       return new Plan(CheckOptions.Mode.STATES, Optional.empty());

@@ -1,8 +1,10 @@
 package io.github.ptxlitmus.cli;
 
+import io.github.ptxlitmus.litmus.LitmusFileTree;
 import io.github.ptxlitmus.bench.Benchmark;
 import io.github.ptxlitmus.bench.BenchmarkTable;
 import io.github.ptxlitmus.bench.Family;
+import io.github.ptxlitmus.bench.Stress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -15,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,8 +34,8 @@ import picocli.CommandLine.Spec;
     exitCodeOnInvalidInput = Main.USAGE_ERROR,
     exitCodeOnExecutionException = 1,
     description =
-        "Time the pruned search against the exhaustive baseline on litmus corpora (states mode)"
-            + " and on the scaling families (decide mode).")
+        "Time the pruned search against the exhaustive baseline on litmus corpora (states mode),"
+            + " the scaling families (decide mode) and the issue 18 stress cases.")
 public final class BenchCommand implements Callable<Integer> {
   /** The corpora measured when {@code --corpus} is not given (those that exist). */
   static final List<Path> DEFAULT_CORPORA =
@@ -54,6 +55,13 @@ public final class BenchCommand implements Callable<Integer> {
       names = "--no-families",
       description = "Measure no family.")
   private boolean noFamilies;
+
+  @Option(
+      names = "--no-stress",
+      description =
+          "Measure none of the issue 18 stress cases (T threads x W writes to one location,"
+              + " and the --states cases).")
+  private boolean noStress;
 
   @Option(
       names = "--sizes",
@@ -98,7 +106,8 @@ public final class BenchCommand implements Callable<Integer> {
   public Integer call() {
     Benchmark.Settings settings =
         new Benchmark.Settings(
-            corpusFiles(), families(), sizes(), repeatCount(), duration("--baseline-timeout",
+            corpusFiles(), families(), noStress ? List.of() : Stress.cases(), sizes(),
+            repeatCount(), duration("--baseline-timeout",
                 baselineTimeout), duration("--timeout", timeout));
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -124,7 +133,7 @@ public final class BenchCommand implements Callable<Integer> {
         repeat, format(baselineTimeout));
     out.print(BenchmarkTable.cases(rows, settings.baselineLimit().toNanos() / 1e6));
     out.println();
-    out.print(BenchmarkTable.totals(rows));
+    out.print(BenchmarkTable.totals(rows, settings.baselineLimit().toNanos() / 1e6));
     out.flush();
     return rows.stream().allMatch(Benchmark.Row::ok) ? 0 : 1;
   }
@@ -143,12 +152,9 @@ public final class BenchCommand implements Callable<Integer> {
         throw usage("--corpus: not a directory: " + root);
       }
       String name = root.normalize().getFileName().toString();
-      try (Stream<Path> walk = Files.walk(root)) {
-        walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
-            .filter(Files::isRegularFile)
-            .sorted()
-            .forEach(p -> files.add(
-                new Benchmark.CorpusFile(name, p, root.relativize(p).toString())));
+      try {
+        LitmusFileTree.under(root).forEach(p -> files.add(
+            new Benchmark.CorpusFile(name, p, root.relativize(p).toString())));
       } catch (IOException | UncheckedIOException e) {
         throw usage("cannot read directory " + root + ": " + e.getMessage());
       }

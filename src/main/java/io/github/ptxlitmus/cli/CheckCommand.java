@@ -1,5 +1,6 @@
 package io.github.ptxlitmus.cli;
 
+import io.github.ptxlitmus.litmus.LitmusFileTree;
 import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.ModelSpec;
@@ -21,7 +22,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -149,9 +149,17 @@ public final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--states",
       description =
-          "List every allowed state with the exhaustive search, however large the test."
+          "List every allowed state, exactly, however large the test (the exhaustive search"
+              + " for small tests, the pruned search's states mode for large ones)."
               + " Default: states mode for small tests, decide mode for large ones.")
   private boolean statesMode;
+
+  @Option(
+      names = "--exhaustive",
+      description =
+          "List every allowed state with the exhaustive search whatever the test's size"
+              + " (herd's execution counts; the oracle the pruned search is checked against).")
+  private boolean exhaustive;
 
   @Option(
       names = "--all-states",
@@ -340,8 +348,8 @@ public final class CheckCommand implements Callable<Integer> {
   private CheckOptions options() {
     CheckOptions options = limits.apply(
         CheckOptions.defaults().withAllStates(allStates), this::usage);
-    if (decide && statesMode) {
-      throw usage("--decide and --states are mutually exclusive");
+    if ((decide ? 1 : 0) + (statesMode ? 1 : 0) + (exhaustive ? 1 : 0) > 1) {
+      throw usage("--decide, --states and --exhaustive are mutually exclusive");
     }
     ModelSpec model =
         ModelSpec.named(modelName)
@@ -371,6 +379,8 @@ public final class CheckCommand implements Callable<Integer> {
       options = options.withMode(CheckOptions.Mode.DECIDE);
     } else if (statesMode) {
       options = options.withMode(CheckOptions.Mode.STATES);
+    } else if (exhaustive) {
+      options = options.withMode(CheckOptions.Mode.EXHAUSTIVE);
     }
     return options;
   }
@@ -511,12 +521,8 @@ public final class CheckCommand implements Callable<Integer> {
         files.add(STDIN);
       } else if (Files.isDirectory(path)) {
         List<Path> found;
-        try (Stream<Path> walk = Files.walk(path)) {
-          found =
-              walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
-                  .filter(Files::isRegularFile)
-                  .sorted()
-                  .collect(Collectors.toList());
+        try {
+          found = LitmusFileTree.under(path);
         } catch (IOException | UncheckedIOException e) {
           throw usage.apply("cannot read directory " + path + ": " + e.getMessage());
         }

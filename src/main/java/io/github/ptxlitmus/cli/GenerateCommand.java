@@ -1,11 +1,13 @@
 package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.bench.Family;
+import io.github.ptxlitmus.bench.Stress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,8 +17,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ptx-litmus generate FAMILY N [-o FILE]}: prints (or writes) the litmus test of a scaling
- * family ({@link Family}) at size N. Exit 0; 1 when the file cannot be written; 2 with a
- * one-line message on an unknown family or a size that is not an integer in range.
+ * family ({@link Family}) at size N; {@code generate CASE} prints one of the issue 18 stress
+ * cases ({@link Stress#cases()}, e.g. {@code W8x8-allowed}). Exit 0; 1 when the file cannot be
+ * written; 2 with a one-line message on an unknown family or case, or a size that is not an
+ * integer in range.
  */
 @Command(
     name = "generate",
@@ -24,19 +28,24 @@ import picocli.CommandLine.Spec;
     exitCodeOnInvalidInput = Main.USAGE_ERROR,
     exitCodeOnExecutionException = 1,
     description =
-        "Print a litmus test of a scaling family (SB, SBacqrel, MP, LB, LBdep, IRIW, CoWW).")
+        "Print a litmus test of a scaling family (SB, SBacqrel, MP, LB, LBdep, IRIW, CoWW) at"
+            + " size N, or a stress case of the benchmark by name (W8x8-allowed, W8x8-forbidden,"
+            + " W16x4-allowed, W16x4-forbidden, W8x12-allowed, W8x12-forbidden, CoWW-8, W4x4,"
+            + " W8x2, SB-8, 2+2W-8, IRIWsc-6).")
 public final class GenerateCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
   @Parameters(
       index = "0",
       paramLabel = "FAMILY",
-      description = "SB, SBacqrel, MP, LB, LBdep, IRIW or CoWW (any case).")
+      description =
+          "SB, SBacqrel, MP, LB, LBdep, IRIW or CoWW, or a stress case's name (any case).")
   private String family;
 
   // A string, so that a bad N gets the same one-line message as a bad family.
   @Parameters(
       index = "1",
+      arity = "0..1",
       paramLabel = "N",
       description = "Number of threads (from the family's minimum to 512).")
   private String size;
@@ -51,7 +60,26 @@ public final class GenerateCommand implements Callable<Integer> {
   public Integer call() {
     String text;
     try {
-      Family f = Family.parse(family);
+      Optional<Stress.Case> stress =
+          Stress.cases().stream().filter(c -> c.name().equalsIgnoreCase(family)).findFirst();
+      if (stress.isPresent()) {
+        if (size != null) {
+          throw new IllegalArgumentException(
+              "a stress case takes no N: generate " + stress.get().name());
+        }
+        return write(stress.get().text());
+      }
+      Family f;
+      try {
+        f = Family.parse(family);
+      } catch (IllegalArgumentException unknown) {
+        throw new IllegalArgumentException(unknown.getMessage() + ", or a stress case ("
+            + Stress.cases().stream().map(Stress.Case::name)
+                .collect(java.util.stream.Collectors.joining(", ")) + ")");
+      }
+      if (size == null) {
+        throw new IllegalArgumentException("missing N, the number of threads");
+      }
       int n;
       try {
         n = Integer.parseInt(size.strip());
@@ -64,6 +92,10 @@ public final class GenerateCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("generate: " + e.getMessage());
       return Main.USAGE_ERROR;
     }
+    return write(text);
+  }
+
+  private int write(String text) {
     if (output == null) {
       PrintWriter out = spec.commandLine().getOut();
       out.print(text);

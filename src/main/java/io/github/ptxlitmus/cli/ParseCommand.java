@@ -1,5 +1,6 @@
 package io.github.ptxlitmus.cli;
 
+import io.github.ptxlitmus.litmus.LitmusFileTree;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.litmus.LitmusTest;
@@ -10,8 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -85,11 +84,6 @@ public final class ParseCommand implements Callable<Integer> {
     if (!Files.isDirectory(root)) {
       return List.of(root);
     }
-    try (Stream<Path> walk = Files.walk(root)) {
-      return walk.filter(Files::isRegularFile)
-          .filter(p -> p.getFileName().toString().endsWith(".litmus"))
-          .sorted()
-          .collect(Collectors.toList());
-    }
+    return LitmusFileTree.under(root);
   }
 }

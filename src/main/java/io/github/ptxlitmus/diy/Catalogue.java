@@ -1,5 +1,6 @@
 package io.github.ptxlitmus.diy;
 
+import io.github.ptxlitmus.litmus.LitmusFileTree;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Explanation;
 import io.github.ptxlitmus.check.LitmusChecker;
@@ -10,7 +11,6 @@ import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.ModelSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -119,8 +119,8 @@ public final class Catalogue {
       throw new IllegalArgumentException("give at least one model");
     }
     List<Path> files;
-    try (Stream<Path> s = Files.walk(dir)) {
-      files = s.filter(p -> p.toString().endsWith(".litmus")).sorted().collect(Collectors.toList());
+    try {
+      files = LitmusFileTree.under(dir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

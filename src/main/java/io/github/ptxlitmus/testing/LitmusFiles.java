@@ -1,13 +1,12 @@
 package io.github.ptxlitmus.testing;
 
+import io.github.ptxlitmus.litmus.LitmusFileTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** Finding litmus files: every {@code *.litmus} regular file under a directory, sorted. */
 final class LitmusFiles {
@@ -23,11 +22,8 @@ final class LitmusFiles {
     if (!Files.isDirectory(dir)) {
       throw new IllegalArgumentException("not a directory: " + dir.toAbsolutePath());
     }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      return walk.filter(p -> p.getFileName().toString().endsWith(".litmus"))
-          .filter(Files::isRegularFile)
-          .sorted()
-          .collect(Collectors.toList());
+    try {
+      return LitmusFileTree.under(dir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -309,8 +309,12 @@ class CheckCommandTest {
     assertThat(seenOptions.get().mode()).isEqualTo(CheckOptions.Mode.DECIDE);
     assertThat(run("--states", a.toString())).isEqualTo(0);
     assertThat(seenOptions.get().mode()).isEqualTo(CheckOptions.Mode.STATES);
+    assertThat(run("--exhaustive", a.toString())).isEqualTo(0);
+    assertThat(seenOptions.get().mode()).isEqualTo(CheckOptions.Mode.EXHAUSTIVE);
     assertThat(run("--decide", "--states", a.toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("--decide and --states are mutually exclusive");
+    assertThat(err.toString())
+        .contains("--decide, --states and --exhaustive are mutually exclusive");
+    assertThat(run("--states", "--exhaustive", a.toString())).isEqualTo(2);
   }
 
   @Test

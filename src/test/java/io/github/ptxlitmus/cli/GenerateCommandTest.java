@@ -38,10 +38,25 @@ class GenerateCommandTest {
     assertThat(cli.err.toString().lines())
         .containsExactly(
             "generate: unknown family 'XYZ' (expected one of SB, SBacqrel, MP, LB, LBdep, IRIW,"
-                + " CoWW)",
+                + " CoWW), or a stress case (W8x8-allowed, W8x8-forbidden, W16x4-allowed,"
+                + " W16x4-forbidden, W8x12-allowed, W8x12-forbidden, CoWW-8, W4x4, W8x2, SB-8,"
+                + " 2+2W-8, IRIWsc-6)",
             "generate: IRIW needs 4 <= N <= 512, got 3",
             "generate: N must be an integer, got 'many'");
     assertThat(cli.out.toString()).isEmpty();
+  }
+
+  @Test
+  void printsAStressCaseByName() {
+    assertThat(cli.run("generate", "w8x8-allowed")).isEqualTo(0);
+    assertThat(cli.out.toString())
+        .isEqualTo(io.github.ptxlitmus.bench.Stress.cases().get(0).text());
+    assertThat(cli.run("generate", "2+2W-8", "3")).isEqualTo(2);
+    assertThat(cli.run("generate", "SB")).isEqualTo(2);
+    assertThat(cli.err.toString().lines())
+        .containsExactly(
+            "generate: a stress case takes no N: generate 2+2W-8",
+            "generate: missing N, the number of threads");
   }
 
   @Test
