@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.search.Budget;
 import io.github.ptxlitmus.search.DecisionSearch;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchLimits;
@@ -84,12 +85,24 @@ public final class LitmusChecker {
             deadline(start),
             formatDuration(options.timeLimit()),
             options.candidateLimit());
-    Plan plan = plan(test, options);
+    Plan plan;
+    boolean exhaustive;
+    try {
+      // Unfolding the paths to estimate the cost already counts against the time limit (a
+      // large --bound makes it long).
+      plan = plan(test, options, limits);
+      exhaustive =
+          plan.mode() == CheckOptions.Mode.EXHAUSTIVE
+              || plan.mode() == CheckOptions.Mode.STATES
+                  && (!(options.model() instanceof ModelSpec) || exhaustiveFits(test, plan, limits));
+    } catch (Budget.Exhausted e) {
+      SearchResult stopped =
+          new SearchResult(List.of(), false, false, Optional.of(e.limit()), 0, Map.of());
+      return summarize(test, stopped, start, Optional.empty());
+    }
     CheckOptions.Mode mode = plan.mode();
     if (mode == CheckOptions.Mode.STATES || mode == CheckOptions.Mode.EXHAUSTIVE) {
-      if (!(options.model() instanceof ModelSpec spec)
-          || mode == CheckOptions.Mode.EXHAUSTIVE
-          || exhaustiveFits(test, plan)) {
+      if (exhaustive || !(options.model() instanceof ModelSpec spec)) {
         return summarize(
             test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
       }
@@ -115,13 +128,16 @@ public final class LitmusChecker {
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
-    return plan(test, options).mode();
+    SearchLimits unlimited =
+        new SearchLimits(
+            options.loopBound(), System.nanoTime() + Long.MAX_VALUE / 4, "none", Long.MAX_VALUE);
+    return plan(test, options, unlimited).mode();
   }
 
   /** The mode, and the estimate it was chosen by (empty when none was needed). */
   private record Plan(CheckOptions.Mode mode, Optional<Enumerator.Estimate> estimate) {}
 
-  private static Plan plan(LitmusTest test, CheckOptions options) {
+  private static Plan plan(LitmusTest test, CheckOptions options, SearchLimits limits) {
     CheckOptions.Mode mode = options.mode();
     if (mode == CheckOptions.Mode.EXHAUSTIVE) {
       return new Plan(mode, Optional.empty());
@@ -133,7 +149,7 @@ public final class LitmusChecker {
     Set<String> keys = new LinkedHashSet<>();
     ConditionEvaluator.collectKeys(test.condition().body(), keys);
     test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-    Enumerator.Estimate estimate = Enumerator.estimate(test, options.loopBound(), keys);
+    Enumerator.Estimate estimate = Enumerator.estimate(test, limits, keys);
     if (mode == CheckOptions.Mode.AUTO) {
       boolean large =
           estimate.candidatesLog2() > CheckOptions.AUTO_DECIDE_LOG2
@@ -153,11 +169,10 @@ public final class LitmusChecker {
    * listed by the pruned search's states mode, whose cost follows the distinct states rather
    * than the candidates (issue 18).
    */
-  private boolean exhaustiveFits(LitmusTest test, Plan plan) {
+  private static boolean exhaustiveFits(LitmusTest test, Plan plan, SearchLimits limits) {
     // The candidate estimate and the overlap do not depend on the observed keys.
     Enumerator.Estimate estimate =
-        plan.estimate()
-            .orElseGet(() -> Enumerator.estimate(test, options.loopBound(), observedKeys(test)));
+        plan.estimate().orElseGet(() -> Enumerator.estimate(test, limits, observedKeys(test)));
     return estimate.candidatesLog2() <= CheckOptions.AUTO_DECIDE_LOG2 || estimate.partialOverlap();
   }
 

@@ -30,9 +30,32 @@ public final class Main implements Runnable {
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
+  /**
+   * The stack of the threads that parse, check and print (bytes, reserved, committed only as
+   * used): the search recurses once per write it orders and the reports once per term of a
+   * condition, so a thread of thousands of stores or a condition of thousands of terms needs
+   * more than the JVM's default of about 1 MB.
+   */
+  static final long STACK_BYTES = 512L << 20;
+
   /** Runs the command line and exits with its code. */
-  public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+  public static void main(String[] args) throws InterruptedException {
+    System.exit(execute(commandLine(), args));
+  }
+
+  /**
+   * Executes {@code cmd} on a thread with a stack of {@link #STACK_BYTES} and waits for it.
+   *
+   * @return the exit code
+   * @throws InterruptedException when the calling thread is interrupted while waiting
+   */
+  static int execute(CommandLine cmd, String[] args) throws InterruptedException {
+    int[] code = {1};
+    Thread worker = new Thread(null, () -> code[0] = cmd.execute(args), "ptx-litmus",
+        STACK_BYTES);
+    worker.start();
+    worker.join();
+    return code[0];
   }
 
   /**

@@ -183,7 +183,7 @@ final class TestRunner {
   }
 
   private static Thread daemon(Runnable task) {
-    Thread thread = new Thread(task, "ptx-litmus-check");
+    Thread thread = new Thread(null, task, "ptx-litmus-check", Main.STACK_BYTES);
     thread.setDaemon(true);
     return thread;
   }

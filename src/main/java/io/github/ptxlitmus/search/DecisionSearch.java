@@ -183,7 +183,7 @@ public final class DecisionSearch {
     // boundHit is set before a limit can stop the walk: unfolding happens first.
     boundHit =
         ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), combo -> new Space(combo).explore());
+            test, locations, limits.loopBound(), budget, combo -> new Space(combo).explore());
   }
 
   private void tick() {

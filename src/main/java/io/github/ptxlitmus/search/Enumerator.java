@@ -190,13 +190,37 @@ public final class Enumerator {
    */
   public static Estimate estimate(
       LitmusTest test, int loopBound, java.util.Set<String> registerKeys) {
+    return estimate(
+        test,
+        new SearchLimits(loopBound, System.nanoTime() + Long.MAX_VALUE / 4, "none",
+            Long.MAX_VALUE),
+        registerKeys);
+  }
+
+  /**
+   * As {@link #estimate(LitmusTest, int, java.util.Set)}, within the time limit and
+   * interruption of {@code limits} (unfolding the paths of a test with a large loop bound can
+   * take long).
+   *
+   * @param limits the loop bound, and the deadline the unfolding is stopped at
+   * @param registerKeys the {@code P<i>:<reg>} keys whose values the states show
+   * @return the estimate
+   * @throws Budget.Exhausted when the deadline passes or the thread is interrupted; its message
+   *     names the limit
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #run}
+   */
+  public static Estimate estimate(
+      LitmusTest test, SearchLimits limits, java.util.Set<String> registerKeys) {
+    int loopBound = limits.loopBound();
+    Budget budget = new Budget(limits);
     Locations locations = Locations.of(test);
     double combos = 0;
     List<ThreadPath> shortest = new ArrayList<>();
     List<PathEvent> memory = new ArrayList<>();
     for (ThreadSpec t : test.threads()) {
       List<ThreadPath> paths =
-          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound).paths().stream()
+          ThreadUnfolder.unfold(t, test.registerInits(), locations, loopBound, budget)
+              .paths().stream()
               .filter(p -> p.stuck().isEmpty())
               .toList();
       if (paths.isEmpty()) {
@@ -268,7 +292,7 @@ public final class Enumerator {
     // boundHit is set before a limit can stop the walk: unfolding happens first.
     boundHit =
         ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), System.getenv("NOSTUCK") == null && !explaining() && foreign.isEmpty(),
+            test, locations, limits.loopBound(), !explaining() && foreign.isEmpty(), budget,
             combo -> new Candidate(combo).explore());
   }
 

@@ -54,14 +54,17 @@ final class ThreadUnfolder {
   private final Locations locations;
   private final ControlFlow flow;
   private final int loopBound;
+  /** Counts every instruction stepped, so that unfolding many long paths sees the limits. */
+  private final Budget budget;
   private final Map<String, Integer> labels = new HashMap<>();
   private final List<ThreadPath> paths = new ArrayList<>();
   private boolean boundHit;
 
-  private ThreadUnfolder(ThreadSpec thread, Locations locations, int loopBound) {
+  private ThreadUnfolder(ThreadSpec thread, Locations locations, int loopBound, Budget budget) {
     this.thread = thread;
     this.locations = locations;
     this.loopBound = loopBound;
+    this.budget = budget;
     this.flow = ControlFlow.of(thread.instructions());
     List<Instruction> code = thread.instructions();
     for (int i = 0; i < code.size(); i++) {
@@ -75,13 +78,15 @@ final class ThreadUnfolder {
    * Unfolds every thread and runs {@code body} on each combination of one path per thread.
    *
    * @return true when the loop bound cut some path
+   * @throws Budget.Exhausted when a limit of {@code budget} is hit while unfolding
    */
   static boolean forEachPathCombination(
       io.github.ptxlitmus.litmus.LitmusTest test,
       Locations locations,
       int loopBound,
+      Budget budget,
       java.util.function.Consumer<List<ThreadPath>> body) {
-    return forEachPathCombination(test, locations, loopBound, false, body);
+    return forEachPathCombination(test, locations, loopBound, false, budget, body);
   }
 
   /**
@@ -93,11 +98,12 @@ final class ThreadUnfolder {
       Locations locations,
       int loopBound,
       boolean withStuck,
+      Budget budget,
       java.util.function.Consumer<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
     boolean boundHit = false;
     for (ThreadSpec t : test.threads()) {
-      Result r = unfold(t, test.registerInits(), locations, loopBound);
+      Result r = unfold(t, test.registerInits(), locations, loopBound, budget);
       boundHit |= r.boundHit();
       perThread.add(
           withStuck
@@ -124,9 +130,15 @@ final class ThreadUnfolder {
     }
   }
 
+  /**
+   * The paths of one thread.
+   *
+   * @throws Budget.Exhausted when a limit of {@code budget} is hit (counted per instruction)
+   */
   static Result unfold(
-      ThreadSpec thread, List<RegisterInit> inits, Locations locations, int loopBound) {
-    ThreadUnfolder u = new ThreadUnfolder(thread, locations, loopBound);
+      ThreadSpec thread, List<RegisterInit> inits, Locations locations, int loopBound,
+      Budget budget) {
+    ThreadUnfolder u = new ThreadUnfolder(thread, locations, loopBound, budget);
     State s = new State();
     for (RegisterInit init : inits) {
       if (init.thread() != thread.id()) {
@@ -205,6 +217,7 @@ final class ThreadUnfolder {
       boolean alive = true;
       boolean faulted = false;
       while (alive && s.pc < code.size()) {
+        budget.step();
         if (s.events.size() > MAX_EVENTS_PER_PATH) {
           throw new LitmusSyntaxException(
               code.get(s.pc).position(), "unsupported: path longer than " + MAX_EVENTS_PER_PATH);
@@ -370,8 +383,14 @@ final class ThreadUnfolder {
         Optional.of(new ThreadPath.Stuck(label.position().line(), from))));
   }
 
+  /** Estimated bytes one path event and its share of the path's lists occupy. */
+  private static final long BYTES_PER_PATH_EVENT = 64;
+
   private ThreadPath path(
       State s, Map<String, Expr> registers, Optional<ThreadPath.Stuck> stuck) {
+    // The paths live as long as the search: they count against its memory bound (a loop
+    // bound of thousands makes millions of path events).
+    budget.keep(BYTES_PER_PATH_EVENT * (s.events.size() + s.constraints.size() + 1));
     return new ThreadPath(thread.id(), List.copyOf(s.events), Map.copyOf(registers),
         List.copyOf(s.constraints), s.async.finish(s.events.size()), stuck);
   }

@@ -45,6 +45,45 @@ class LimitsTest {
     assertThat(r.millis()).isGreaterThanOrEqualTo(500).isLessThanOrEqualTo((long) (seconds * 1000) + 1);
   }
 
+  /** Two threads spinning on loads until a third thread's stores arrive. */
+  private static final String SPINNERS =
+      "PTX spinners\n{ x = 0; y = 0; }\n"
+          + "P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 ;\n"
+          + "L0: ld.relaxed.gpu r0, x | L1: ld.relaxed.gpu r0, y | st.relaxed.gpu x, 1 ;\n"
+          + "beq r0, 0, L0 | beq r0, 0, L1 | st.relaxed.gpu y, 1 ;\n"
+          + "exists (P0:r0 == 1 /\\ P1:r0 == 1)\n";
+
+  /**
+   * A loop bound of thousands: unfolding the paths (before any search, in every mode) is
+   * bounded too. Its millions of path events count against the memory bound, and the time
+   * spent unfolding against the time limit (QA, issue 18: 11.8 s past a 5 s limit, 1 GB).
+   */
+  @Test
+  void aHugeLoopBoundEndsAtALimitInEveryMode() {
+    LitmusTest spinners = LitmusParser.parse("spinners", SPINNERS);
+    for (CheckOptions.Mode mode : CheckOptions.Mode.values()) {
+      long start = System.nanoTime();
+      CheckResult r =
+          LitmusChecker.create(
+                  CheckOptions.defaults()
+                      .withMode(mode)
+                      .withLoopBound(5000)
+                      .withTimeLimit(Duration.ofSeconds(20)))
+              .check(spinners);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      assertThat(r.verdict()).as(mode.name()).isEqualTo(Verdict.UNKNOWN);
+      assertThat(r.unknownReason()).as(mode.name()).hasValue("memory limit 256 MB");
+      assertThat(seconds).as("wall seconds, " + mode).isLessThan(20);
+    }
+    // Under a short time limit the unfolding itself stops at the deadline.
+    CheckResult r =
+        LitmusChecker.create(
+                CheckOptions.defaults().withLoopBound(2000).withTimeLimit(Duration.ofMillis(50)))
+            .check(spinners);
+    assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
+    assertThat(r.unknownReason()).hasValue("time limit 50 ms");
+  }
+
   @Test
   void candidateLimitGivesUnknownNamingIt() {
     CheckResult r = LitmusChecker.create(STATES.withCandidateLimit(1000)).check(LARGE);

@@ -329,4 +329,40 @@ class CheckCommandTest {
         .contains("Flag decided")
         .contains("Summary: 1 tests, 0 ok, 1 no");
   }
+
+  /**
+   * QA (issue 18): a thread of thousands of stores and a condition of thousands of terms are
+   * checked and printed, not lost to a stack overflow (the search recurses per write it orders,
+   * the herd-syntax printer per term), and the other files of the run are still reported.
+   */
+  @Test
+  void longThreadsAndLongConditionsDoNotOverflowTheStack() throws Exception {
+    StringBuilder stores = new StringBuilder("PTX LongThread\n{ x0 = 0; }\n P0@cta 0,gpu 0 ;\n");
+    for (int i = 0; i < 2000; i++) {
+      stores.append(" st.weak x").append(i).append(", 1 ;\n");
+    }
+    stores.append("exists (x0 == 1)\n");
+    Path longThread = dir.resolve("a-long-thread.litmus");
+    Files.writeString(longThread, stores);
+    StringBuilder cond = new StringBuilder("PTX LongCondition\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n"
+        + " st.weak x, 1 ;\nexists (x == 0");
+    for (int i = 1; i < 20000; i++) {
+      cond.append(" \\/ x == ").append(i);
+    }
+    cond.append(")\n");
+    Path longCondition = dir.resolve("b-long-condition.litmus");
+    Files.writeString(longCondition, cond);
+    Path good = dir.resolve("c-good.litmus");
+    Files.writeString(good, io.github.ptxlitmus.bench.Family.MP.generate(2));
+    CommandRun cli = new CommandRun();
+    int code = cli.run("check", "--no-progress", longThread.toString(), longCondition.toString(),
+        good.toString());
+    assertThat(cli.err.toString()).doesNotContain("Exception").doesNotContain("overflow");
+    assertThat(cli.out.toString())
+        .contains("Verdict LongThread Allowed")
+        .contains("Verdict LongCondition Allowed")
+        .contains("Verdict MP-2 Forbidden")
+        .contains("Summary: 3 tests");
+    assertThat(code).isEqualTo(0);
+  }
 }

@@ -14,7 +14,12 @@ final class CommandRun {
     CommandLine cmd = Main.commandLine();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
-    return cmd.execute(args);
+    try {
+      return Main.execute(cmd, args); // on the large stack, as main does
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Forgets what was printed so far. */
