@@ -156,7 +156,7 @@ public final class BenchCommand implements Callable<Integer> {
         LitmusFileTree.under(root).forEach(p -> files.add(
             new Benchmark.CorpusFile(name, p, root.relativize(p).toString())));
       } catch (IOException | UncheckedIOException e) {
-        throw usage("cannot read directory " + root + ": " + e.getMessage());
+        throw usage("cannot read directory " + root + ": " + IoMessages.reason(e));
       }
     }
     return files;

@@ -1,5 +1,11 @@
 package io.github.ptxlitmus.cli;
 
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+
+import io.github.ptxlitmus.litmus.LitmusParser;
+
+import io.github.ptxlitmus.litmus.LitmusFileTree;
+
 import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.diy.Catalogue;
@@ -97,11 +103,38 @@ public final class CatalogueCommand implements Callable<Integer> {
     }
     long start = System.nanoTime();
     List<Catalogue.Entry> entries;
-    try {
-      entries = tests != null ? Catalogue.run(tests, columns) : Catalogue.run(dir, columns);
-    } catch (UncheckedIOException e) {
-      spec.commandLine().getErr().println("catalogue: cannot read " + dir + ": " + e.getCause());
-      return 1;
+    boolean failed = false;
+    if (tests != null) {
+      entries = Catalogue.run(tests, columns);
+    } else {
+      // Like check: a file that does not parse is reported (file:line:col) and the others
+      // are still classified; the run then exits 1.
+      List<Path> files;
+      try {
+        files = LitmusFileTree.under(dir);
+      } catch (IOException | UncheckedIOException e) {
+        spec.commandLine().getErr().println(
+            "catalogue: cannot read " + dir + ": " + IoMessages.reason(e));
+        return 1;
+      }
+      if (files.isEmpty()) {
+        spec.commandLine().getErr().println("catalogue: no *.litmus files under " + dir);
+        return Main.USAGE_ERROR;
+      }
+      entries = new ArrayList<>();
+      for (Path file : files) {
+        try {
+          entries.add(Catalogue.entry(
+              dir.relativize(file).toString(), LitmusParser.parse(file), columns));
+        } catch (LitmusSyntaxException e) {
+          spec.commandLine().getErr().println(e.getMessage());
+          failed = true;
+        } catch (IOException | UncheckedIOException e) {
+          spec.commandLine().getErr().println(file + ": cannot read: " + IoMessages.reason(e));
+          failed = true;
+        }
+      }
+      spec.commandLine().getErr().flush();
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     List<String> labels = columns.stream().map(Catalogue.Model::label).toList();
@@ -119,7 +152,7 @@ public final class CatalogueCommand implements Callable<Integer> {
       try {
         Files.writeString(output, text.toString(), StandardCharsets.UTF_8);
       } catch (IOException e) {
-        spec.commandLine().getErr().println("cannot write " + output + ": " + e);
+        spec.commandLine().getErr().println(IoMessages.cannotWrite(output, e));
         return 1;
       }
     }
@@ -127,7 +160,7 @@ public final class CatalogueCommand implements Callable<Integer> {
       spec.commandLine().getErr().print(summary(entries, shown, columns.size(), millis));
       spec.commandLine().getErr().flush();
     }
-    return 0;
+    return failed ? 1 : 0;
   }
 
   private static String summary(

@@ -314,7 +314,7 @@ public final class CheckCommand implements Callable<Integer> {
       try {
         Files.createDirectories(dotDir);
       } catch (IOException e) {
-        throw usage("--dot: cannot create directory " + dotDir + ": " + e);
+        throw usage("--dot: cannot create directory " + dotDir + ": " + IoMessages.reason(e));
       }
     }
     explain = explain || !explainStates.isEmpty();
@@ -524,15 +524,18 @@ public final class CheckCommand implements Callable<Integer> {
         try {
           found = LitmusFileTree.under(path);
         } catch (IOException | UncheckedIOException e) {
-          throw usage.apply("cannot read directory " + path + ": " + e.getMessage());
+          throw usage.apply("cannot read directory " + path + ": " + IoMessages.reason(e));
         }
         if (found.isEmpty()) {
           // A typo'd or empty directory must not make a green run.
           throw usage.apply("no *.litmus files under " + path);
         }
         files.addAll(found);
-      } else if (Files.exists(path)) {
+      } else if (Files.isRegularFile(path)) {
         files.add(path);
+      } else if (Files.exists(path)) {
+        // A FIFO or device would block the run forever on its first read.
+        throw usage.apply("not a regular file: " + path);
       } else {
         throw usage.apply("no such file or directory: " + path);
       }

@@ -124,7 +124,7 @@ public final class DiyCommand implements Callable<Integer> {
       }
       Files.writeString(output.resolve("@all"), index.toString(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      spec.commandLine().getErr().println("cannot write " + output + ": " + e);
+      spec.commandLine().getErr().println(IoMessages.cannotWrite(output, e));
       return 1;
     }
     spec.commandLine().getErr().println("Generator produced " + tests.size() + " tests in "

@@ -106,7 +106,7 @@ public final class GenerateCommand implements Callable<Integer> {
       Files.writeString(output, text, StandardCharsets.UTF_8);
       return 0;
     } catch (IOException e) {
-      spec.commandLine().getErr().println("cannot write " + output + ": " + e);
+      spec.commandLine().getErr().println(IoMessages.cannotWrite(output, e));
       return 1;
     }
   }

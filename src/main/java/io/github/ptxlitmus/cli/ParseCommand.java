@@ -1,12 +1,10 @@
 package io.github.ptxlitmus.cli;
 
-import io.github.ptxlitmus.litmus.LitmusFileTree;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,24 +35,13 @@ public final class ParseCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    for (Path p : paths) {
-      if (!Files.exists(p)) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "No such file: " + p);
-      }
-    }
+    // The same files as check: a missing path, an empty directory or a FIFO is a usage error.
+    List<Path> files =
+        CheckCommand.collectFiles(
+            paths, message -> new CommandLine.ParameterException(spec.commandLine(), message));
     boolean failed = false;
-    for (Path root : paths) {
-      List<Path> files;
-      try {
-        files = litmusFiles(root);
-      } catch (IOException | RuntimeException e) {
-        err.println(root + ": cannot list: " + e.getMessage());
-        failed = true;
-        continue;
-      }
-      for (Path file : files) {
-        failed |= !parseOne(file, out, err);
-      }
+    for (Path file : files) {
+      failed |= !parseOne(file, out, err);
     }
     out.flush();
     err.flush();
@@ -63,7 +50,11 @@ public final class ParseCommand implements Callable<Integer> {
 
   private static boolean parseOne(Path file, PrintWriter out, PrintWriter err) {
     try {
-      LitmusTest t = LitmusParser.parse(file);
+      LitmusTest t =
+          file.equals(CheckCommand.STDIN)
+              ? LitmusParser.parse("-", new String(System.in.readAllBytes(),
+                  java.nio.charset.StandardCharsets.UTF_8))
+              : LitmusParser.parse(file);
       t.warnings().forEach(w -> err.println(w));
       out.println("OK " + t.name() + " " + t.threads().size() + " threads "
           + t.instructionCount() + " instructions");
@@ -71,19 +62,11 @@ public final class ParseCommand implements Callable<Integer> {
     } catch (LitmusSyntaxException e) {
       err.println(e.getMessage());
     } catch (IOException e) {
-      err.println(file + ":1:1: cannot read: " + e.getMessage());
+      err.println(file + ":1:1: cannot read: " + IoMessages.reason(e));
     } catch (RuntimeException e) {
       // Never a stack trace on the command line.
       err.println(file + ":1:1: internal error: " + e);
     }
     return false;
-  }
-
-  /** A file as given, or all {@code *.litmus} below a directory, sorted. */
-  static List<Path> litmusFiles(Path root) throws IOException {
-    if (!Files.isDirectory(root)) {
-      return List.of(root);
-    }
-    return LitmusFileTree.under(root);
   }
 }

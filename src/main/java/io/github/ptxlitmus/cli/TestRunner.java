@@ -13,7 +13,6 @@ import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -195,9 +194,7 @@ final class TestRunner {
     } catch (LitmusSyntaxException e) {
       return new TestOutcome.Failed(file, oneLine(e.getMessage()));
     } catch (UncheckedIOException e) {
-      Throwable cause = e.getCause();
-      String what = cause instanceof NoSuchFileException ? "no such file" : cause.toString();
-      return new TestOutcome.Failed(file, "cannot read: " + oneLine(what));
+      return new TestOutcome.Failed(file, "cannot read: " + oneLine(IoMessages.reason(e)));
     } catch (StackOverflowError e) {
       return new TestOutcome.Failed(file, "stack overflow while checking");
     } catch (OutOfMemoryError e) {

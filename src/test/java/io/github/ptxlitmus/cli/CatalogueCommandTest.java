@@ -29,6 +29,23 @@ class CatalogueCommandTest {
         .contains("Allowed");
   }
 
+  /** QA (issue 18): one bad file no longer hides the table of the others. */
+  @Test
+  void aFileThatDoesNotParseIsReportedAndTheOthersAreClassified() throws Exception {
+    generate();
+    java.nio.file.Files.writeString(dir.resolve("junk.litmus"), "not a test\n");
+    assertThat(cli.run("catalogue", dir.toString())).isEqualTo(1);
+    assertThat(cli.err.toString().strip())
+        .isEqualTo(dir.resolve("junk.litmus") + ":1:1: expected 'PTX <name>' but found 'not'");
+    assertThat(cli.out.toString()).contains("MP+poprel+poacqp").contains("2 tests checked in");
+  }
+
+  @Test
+  void anEmptyDirectoryIsAUsageError() {
+    assertThat(cli.run("catalogue", dir.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).contains("no *.litmus files under");
+  }
+
   @Test
   void csvAndMarkdown() {
     generate();

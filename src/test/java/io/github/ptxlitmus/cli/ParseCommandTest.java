@@ -66,7 +66,11 @@ class ParseCommandTest {
     assertThat(run("parse", "--nope", dir.toString()).code).isEqualTo(2);
     Run missing = run("parse", dir.resolve("missing.litmus").toString());
     assertThat(missing.code).isEqualTo(2);
-    assertThat(missing.err).contains("No such file");
+    assertThat(missing.err).contains("no such file or directory");
+    // As check does: an empty directory is no green run, a FIFO would block the run.
+    Run empty = run("parse", dir.toString());
+    assertThat(empty.code).isEqualTo(2);
+    assertThat(empty.err).contains("no *.litmus files under");
     assertThat(run().code).isEqualTo(2);
     assertThat(run("frobnicate").code).isEqualTo(2);
   }
