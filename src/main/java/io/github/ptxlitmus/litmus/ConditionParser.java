@@ -213,6 +213,7 @@ final class ConditionParser {
       int nameAt = c.pos();
       String name = c.identifier("a location");
       c.expect("]");
+      warnIfUnknown(name, nameAt);
       state.useLocation(name, nameAt);
       return new Condition.LocationTerm(name);
     }
@@ -232,8 +233,26 @@ final class ConditionParser {
       }
       c.expect("]");
     }
+    warnIfUnknown(name, at);
     state.useLocation(name, at);
     return new Condition.LocationTerm(name);
+  }
+
+  /**
+   * herd's rule reads a location that no thread accesses and the init does not declare as 0;
+   * that is usually a typo, or a register written without its thread ({@code r0} for {@code
+   * P0:r0}), so it is accepted with a warning.
+   */
+  private void warnIfUnknown(String name, int at) {
+    if (registers == null || state.isLocation(name)) {
+      return;
+    }
+    boolean register = registers.values().stream().anyMatch(set -> set.contains(name));
+    state.warn(at, register
+        ? "'" + name + "' is read as a location that no thread accesses (value 0); a register is"
+            + " written with its thread, e.g. P0:" + name
+        : "location '" + name + "' is neither declared nor accessed by any thread: it is read"
+            + " as 0");
   }
 
   private Term register(long thread, int at) {

@@ -215,7 +215,7 @@ final class Cursor {
   boolean atNumber() {
     skipTrivia();
     char c = peek();
-    return Character.isDigit(c) || ((c == '-' || c == '+') && Character.isDigit(peek(1)));
+    return isAsciiDigit(c) || ((c == '-' || c == '+') && isAsciiDigit(peek(1)));
   }
 
   /**
@@ -229,7 +229,7 @@ final class Cursor {
     if (peek() == '-' || peek() == '+') {
       negative = next() == '-';
     }
-    if (!Character.isDigit(peek())) {
+    if (!isAsciiDigit(peek())) {
       throw error("expected a number but found " + describeNext());
     }
     int radix = 10;
@@ -238,7 +238,7 @@ final class Cursor {
       pos += 2;
     }
     int digitsStart = pos;
-    while (pos < end && Character.digit(source.charAt(pos), radix) >= 0) {
+    while (pos < end && asciiDigit(source.charAt(pos), radix) >= 0) {
       pos++;
     }
     if (pos < end && isIdentPart(source.charAt(pos))) {
@@ -249,5 +249,15 @@ final class Cursor {
     }
     return Numbers.parse(source.text().substring(digitsStart, pos), radix, negative)
         .orElseThrow(() -> errorAt(start, "constant out of range"));
+  }
+
+  /** {@code 0}–{@code 9} only: other scripts' digits (fullwidth, Arabic-Indic) are no numbers. */
+  static boolean isAsciiDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  /** The value of an ASCII digit of {@code radix} (10 or 16), or -1. */
+  private static int asciiDigit(char c, int radix) {
+    return c < 128 ? Character.digit(c, radix) : -1;
   }
 }

@@ -69,7 +69,7 @@ final class InitParser {
       ptxDeclaration(start);
       return;
     }
-    if (Character.isDigit(c.peek())) {
+    if (Cursor.isAsciiDigit(c.peek())) {
       int thread = threadIndex(c.number(), start);
       registerInit(thread, start);
       return;

@@ -2,7 +2,8 @@ package io.github.ptxlitmus.litmus;
 
 /**
  * A place in a litmus source: file name (as given to the parser), 1-based line and 1-based
- * column. Printed as {@code file:line:col}.
+ * column. Printed as {@code file:line:col}; a {@link #synthetic} position (no source text) as
+ * the name alone.
  */
 public record SourcePosition(String file, int line, int column) {
   /**
@@ -15,9 +16,9 @@ public record SourcePosition(String file, int line, int column) {
     return new SourcePosition(file, 0, 0);
   }
 
-  /** {@return {@code file:line:col}} */
+  /** {@return {@code file:line:col}, or {@code file} for a synthetic position (line 0)} */
   @Override
   public String toString() {
-    return file + ":" + line + ":" + column;
+    return line == 0 ? file : file + ":" + line + ":" + column;
   }
 }

@@ -75,10 +75,10 @@ class LimitsTest {
       assertThat(r.unknownReason()).as(mode.name()).hasValue("memory limit 256 MB");
       assertThat(seconds).as("wall seconds, " + mode).isLessThan(20);
     }
-    // Under a short time limit the unfolding itself stops at the deadline.
+    // Under the memory bound (400 iterations: tens of MB of paths), the time limit ends it.
     CheckResult r =
         LitmusChecker.create(
-                CheckOptions.defaults().withLoopBound(2000).withTimeLimit(Duration.ofMillis(50)))
+                CheckOptions.defaults().withLoopBound(400).withTimeLimit(Duration.ofMillis(50)))
             .check(spinners);
     assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
     assertThat(r.unknownReason()).hasValue("time limit 50 ms");
