@@ -405,7 +405,8 @@ public final class CheckCommand implements Callable<Integer> {
       return Optional.empty();
     }
     if (!Files.isRegularFile(expect)) {
-      throw usage("--expect: no such file: " + expect);
+      throw usage("--expect: " + (Files.isDirectory(expect) ? "a directory, not a CSV file: "
+          : Files.exists(expect) ? "not a regular file: " : "no such file: ") + expect);
     }
     if (catFile != null && !spec.commandLine().getParseResult().hasMatchedOption("--divergences")) {
       divergences = Path.of("docs", "cat-divergences.csv");
@@ -413,7 +414,7 @@ public final class CheckCommand implements Callable<Integer> {
     try {
       return Optional.of(Expectations.load(expect, divergences));
     } catch (IOException e) {
-      throw usage("cannot read " + e.getMessage());
+      throw usage("--expect: cannot read " + expect + ": " + IoMessages.reason(e));
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
     }

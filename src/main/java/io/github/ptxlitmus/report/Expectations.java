@@ -191,23 +191,60 @@ public final class Expectations {
   }
 
   private static List<Row> rows(Path csv) throws IOException {
-    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new IllegalArgumentException(csv + ": not valid UTF-8 text");
+    }
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
       if (line.isEmpty() || line.startsWith("#")) {
         continue;
       }
-      int comma = line.indexOf(',');
-      if (comma <= 0) {
+      // RFC 4180: a field may be quoted ("a,b"), with "" for a quote inside.
+      String path;
+      int comma;
+      if (line.startsWith("\"")) {
+        StringBuilder field = new StringBuilder();
+        int at = 1;
+        while (true) {
+          int quote = line.indexOf('"', at);
+          if (quote < 0) {
+            throw new IllegalArgumentException(
+                csv + ":" + (i + 1) + ": unterminated quoted path in '" + line + "'");
+          }
+          field.append(line, at, quote);
+          if (quote + 1 < line.length() && line.charAt(quote + 1) == '"') {
+            field.append('"');
+            at = quote + 2;
+          } else {
+            at = quote + 1;
+            break;
+          }
+        }
+        path = field.toString().strip();
+        comma = line.indexOf(',', at);
+        if (comma < 0 || !line.substring(at, comma).isBlank()) {
+          comma = -1;
+        }
+      } else {
+        comma = line.indexOf(',');
+        path = comma <= 0 ? "" : line.substring(0, comma).strip();
+      }
+      if (comma <= 0 || path.isEmpty()) {
         throw new IllegalArgumentException(
             csv + ":" + (i + 1) + ": expected 'path,value', found '" + line + "'");
       }
-      String path = line.substring(0, comma).strip();
       while (path.startsWith("./")) {
         path = path.substring(2);
       }
-      rows.add(new Row(csv, i + 1, path, line.substring(comma + 1).strip()));
+      String value = line.substring(comma + 1).strip();
+      if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+        value = value.substring(1, value.length() - 1).replace("\"\"", "\"");
+      }
+      rows.add(new Row(csv, i + 1, path, value));
     }
     return rows;
   }

@@ -30,6 +30,21 @@ class ExpectationsTest {
     assertThat(e.relativePath(dir.resolve("other.litmus"))).isEmpty();
   }
 
+  /** QA (issue 18): RFC 4180 quoting, as spreadsheets write it; bytes that are not UTF-8. */
+  @Test
+  void quotedFieldsAndNonUtf8Files() throws Exception {
+    Path csv = dir.resolve("e.csv");
+    Files.writeString(csv, "\"MP.litmus\",0\n\"a,b \"\"c\"\".litmus\" , \"1\"\n");
+    assertThat(Expectations.load(csv, dir.resolve("nope.csv")).expected())
+        .containsExactly(Map.entry("MP.litmus", false), Map.entry("a,b \"c\".litmus", true));
+    Files.writeString(csv, "\"x.litmus,1\n");
+    assertThatThrownBy(() -> Expectations.load(csv, dir.resolve("nope.csv")))
+        .hasMessage(csv + ":1: unterminated quoted path in '\"x.litmus,1'");
+    Files.write(csv, new byte[] {'x', ',', (byte) 0xff, '\n'});
+    assertThatThrownBy(() -> Expectations.load(csv, dir.resolve("nope.csv")))
+        .hasMessage(csv + ": not valid UTF-8 text");
+  }
+
   @Test
   void missingDivergenceFileMeansNone() throws Exception {
     Path csv = dir.resolve("e.csv");
