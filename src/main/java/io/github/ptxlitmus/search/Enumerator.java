@@ -499,21 +499,32 @@ public final class Enumerator {
       return () -> new Orientations(unordered);
     }
 
-    /** Depth-first walk over the orientations of {@code pairs}, one per {@link #next()}. */
+    /**
+     * Depth-first walk over the orientations of {@code pairs}, one per {@link #next()}. The
+     * edges chosen so far are kept once, as a stack (one edge per depth), not as one relation
+     * per depth: a ring of 512 fence.sc has 130,816 pairs, and a relation per depth of 1,537
+     * events each took gigabytes (QA, issue 18).
+     */
     private final class Orientations implements java.util.Iterator<Relation> {
       private final List<int[]> pairs;
-      /** partial[i]: the edges chosen for pairs 0..i-1. */
-      private final Relation[] partial;
       /** The next direction to try per depth (0: a→b, 1: b→a, 2: both tried). */
       private final int[] dir;
+      /** The edge chosen at each depth below {@link #depth} (source, target). */
+      private final int[] from;
+      private final int[] to;
+      /** Successors of each event in the chosen edges, for the cycle test. */
+      private final List<List<Integer>> successors = new ArrayList<>();
       private int depth;
       private Relation ready;
 
       Orientations(List<int[]> pairs) {
         this.pairs = pairs;
-        this.partial = new Relation[pairs.size() + 1];
         this.dir = new int[pairs.size() + 1];
-        partial[0] = Relation.empty(n);
+        this.from = new int[pairs.size()];
+        this.to = new int[pairs.size()];
+        for (int i = 0; i < n; i++) {
+          successors.add(new ArrayList<>(2));
+        }
         ready = advance();
       }
 
@@ -537,24 +548,62 @@ public final class Enumerator {
         while (depth >= 0) {
           step();
           if (depth == k) {
-            depth--;
-            return partial[k].transitiveClosure();
+            Relation.Builder b = Relation.builder(n);
+            for (int i = 0; i < k; i++) {
+              b.add(from[i], to[i]);
+            }
+            pop();
+            return b.build().transitiveClosure();
           }
           if (dir[depth] == 2) {
             dir[depth] = 0;
-            depth--;
+            pop();
             continue;
           }
           int[] p = pairs.get(depth);
           int d = dir[depth]++;
-          Relation next =
-              partial[depth].union(Relation.of(n, d == 0 ? p[0] : p[1], d == 0 ? p[1] : p[0]));
-          if (next.isAcyclic()) {
-            partial[depth + 1] = next;
+          int a = d == 0 ? p[0] : p[1];
+          int c = d == 0 ? p[1] : p[0];
+          // The chosen edges are acyclic; with a → c they stay so unless c reaches a.
+          if (!reaches(c, a)) {
+            from[depth] = a;
+            to[depth] = c;
+            successors.get(a).add(c);
             depth++;
           }
         }
         return null;
+      }
+
+      /** Back to the depth before: its edge, if it had one, is removed. */
+      private void pop() {
+        depth--;
+        if (depth >= 0 && depth < pairs.size() && dir[depth] > 0) {
+          List<Integer> out = successors.get(from[depth]);
+          out.remove(out.size() - 1);
+        }
+      }
+
+      private boolean reaches(int start, int goal) {
+        if (start == goal) {
+          return true;
+        }
+        java.util.BitSet seen = new java.util.BitSet(n);
+        java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+        work.push(start);
+        seen.set(start);
+        while (!work.isEmpty()) {
+          for (int next : successors.get(work.pop())) {
+            if (next == goal) {
+              return true;
+            }
+            if (!seen.get(next)) {
+              seen.set(next);
+              work.push(next);
+            }
+          }
+        }
+        return false;
       }
     }
 
