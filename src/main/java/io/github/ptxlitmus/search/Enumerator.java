@@ -236,8 +236,12 @@ public final class Enumerator {
     }
     ExecutionSpace x = new ExecutionSpace(test, locations, shortest, ModelSpec.ptx());
     double candidates = combos + x.model.fenceScPairs().count() / 2.0;
-    for (ExecutionSpace.Segment seg : x.segments) {
-      candidates += log2(seg.sources().length);
+    // A tearable segment (8.9.7) may take each differing byte from any of its sources.
+    double[] readLog2 = new double[x.n];
+    for (int i = 0; i < x.segments.size(); i++) {
+      double choices = x.choicesLog2(i);
+      candidates += choices;
+      readLog2[x.segments.get(i).read()] += choices;
     }
     for (List<Integer> group : x.coherenceGroups()) {
       for (int k = 2; k <= group.size(); k++) {
@@ -251,14 +255,7 @@ public final class Enumerator {
             || !(r.getValue() instanceof Expr.ReadValue rv)) {
           continue;
         }
-        int read = x.threadBase[t] + rv.readIndex();
-        states +=
-            log2(
-                x.segments.stream()
-                    .filter(seg -> seg.read() == read)
-                    .mapToInt(seg -> seg.sources().length)
-                    .max()
-                    .orElse(1));
+        states += readLog2[x.threadBase[t] + rv.readIndex()];
       }
     }
     return new Estimate(candidates, states, partiallyOverlapping(memory, locations));

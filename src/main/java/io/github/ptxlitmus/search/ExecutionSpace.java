@@ -249,7 +249,7 @@ class ExecutionSpace {
   /**
    * The rf decision for bytes [from, to) of read {@code r}, which the same writes cover. One
    * source for the whole run here; reads that may take different bytes from different writes
-   * (8.9.7) get their mixed variants in {@link #tornVariants()}.
+   * (8.9.7) get their mixed variants in {@link #withTornVariants}.
    */
   void addSegments(Event read, int from, int to, int[] sources) {
     int r = read.id();
@@ -268,13 +268,22 @@ class ExecutionSpace {
    * of these bytes ({@link #mixes} then finds no mix, whatever the other choices).
    */
   private boolean mayMix(int from, int to, int[] sources) {
+    int differing = staticDifferingBytes(from, to, sources);
+    return differing < 0 || differing >= 2;
+  }
+
+  /**
+   * In how many of bytes [from, to) the values of {@code sources} differ, when each source
+   * writes a static value; -1 when some source's value depends on the execution.
+   */
+  private int staticDifferingBytes(int from, int to, int[] sources) {
     int differing = 0;
     for (int b = from; b < to; b++) {
       Long first = null;
       for (int w : sources) {
         Optional<Long> v = staticValue(w);
         if (v.isEmpty()) {
-          return true;
+          return -1;
         }
         int shift = 8 * (b - events.get(w).offset());
         long byteValue = shift >= 64 ? 0 : (v.get() >>> shift) & 0xFF;
@@ -286,7 +295,23 @@ class ExecutionSpace {
         }
       }
     }
-    return differing >= 2;
+    return differing;
+  }
+
+  /**
+   * An estimate (log2) of the byte assignments of segment {@code i}: one source for the whole
+   * segment, or, for a tearable one whose sources write static values, one source per byte where
+   * they differ (8.9.7). Used by the cost estimate that picks states or decide mode.
+   */
+  double choicesLog2(int i) {
+    Segment seg = segments.get(i);
+    double one = Math.log(seg.sources().length) / Math.log(2);
+    if (!tearable.contains(i)) {
+      return one;
+    }
+    int from = seg.bytes()[0];
+    int differing = staticDifferingBytes(from, from + seg.bytes().length, seg.sources());
+    return differing > 1 ? one * differing : one;
   }
 
   // ---- values ----------------------------------------------------------------------------
@@ -346,39 +371,66 @@ class ExecutionSpace {
 
 
   /**
-   * Runs {@code body} for the current rf choice, then for each of its torn variants (see
-   * {@link #tornVariants()}), and restores the choice.
+   * Runs {@code body} for the current rf choice, then for each of its torn variants (the
+   * mixed-byte assignments of its tearable segments, 8.9.7: every combination of one mix or
+   * none per segment), and restores the choice. The variants are made one at a time, each
+   * counted as a {@link #step()}: two weak 64-bit reads of three writes each have 3^16 of them.
    */
   void withTornVariants(Runnable body) {
-    List<int[][]> variants = tornVariants();
+    List<List<int[]>> perSegment = new ArrayList<>();
+    List<Integer> segmentIds = new ArrayList<>();
+    tornMixes(perSegment, segmentIds);
     body.run();
-    if (variants.isEmpty()) {
+    if (perSegment.isEmpty()) {
       return;
     }
     int[][] saved = new int[n][];
     for (int r : reads) {
       saved[r] = byteSources[r].clone();
     }
-    for (int[][] v : variants) {
-      for (int r : reads) {
-        byteSources[r] = v[r];
+    int[] pick = new int[perSegment.size()]; // 0 = unmixed, k = k-th mix
+    try {
+      while (true) {
+        step();
+        int t = 0;
+        while (t < pick.length && ++pick[t] > perSegment.get(t).size()) {
+          pick[t++] = 0;
+        }
+        if (t == pick.length) {
+          return;
+        }
+        for (int r : reads) {
+          System.arraycopy(saved[r], 0, byteSources[r], 0, saved[r].length);
+        }
+        for (int k = 0; k < pick.length; k++) {
+          if (pick[k] > 0) {
+            Segment seg = segments.get(segmentIds.get(k));
+            int[] mix = perSegment.get(k).get(pick[k] - 1);
+            Event read = events.get(seg.read());
+            for (int j = 0; j < seg.bytes().length; j++) {
+              byteSources[seg.read()][seg.bytes()[j] - read.offset()] = mix[j];
+            }
+          }
+        }
+        body.run();
       }
-      body.run();
-    }
-    for (int r : reads) {
-      byteSources[r] = saved[r];
+    } finally {
+      for (int r : reads) {
+        byteSources[r] = saved[r];
+      }
     }
   }
 
-  /** Mixed-byte variants of the current rf choice (each a full copy of byteSources). */
-  List<int[][]> tornVariants() {
+  /**
+   * The mixes of each tearable segment of the current rf choice that has some, with the
+   * segments' indices (both lists filled in step); none when the values form a cycle.
+   */
+  private void tornMixes(List<List<int[]>> perSegment, List<Integer> segmentIds) {
     if (tearable.isEmpty()) {
-      return List.of();
+      return;
     }
     value = new long[n];
     valueState = new byte[n];
-    List<List<int[]>> perSegment = new ArrayList<>();
-    List<Integer> segmentIds = new ArrayList<>();
     try {
       for (int i : tearable) {
         Segment seg = segments.get(i);
@@ -389,33 +441,8 @@ class ExecutionSpace {
         }
       }
     } catch (ValueCycle cycle) {
-      return List.of();
-    }
-    List<int[][]> out = new ArrayList<>();
-    int[] pick = new int[perSegment.size()]; // 0 = unmixed, k = k-th mix
-    while (true) {
-      int t = 0;
-      while (t < pick.length && ++pick[t] > perSegment.get(t).size()) {
-        pick[t++] = 0;
-      }
-      if (t == pick.length) {
-        return out;
-      }
-      int[][] variant = new int[n][];
-      for (int r : reads) {
-        variant[r] = byteSources[r].clone();
-      }
-      for (int k = 0; k < pick.length; k++) {
-        if (pick[k] > 0) {
-          Segment seg = segments.get(segmentIds.get(k));
-          int[] mix = perSegment.get(k).get(pick[k] - 1);
-          Event read = events.get(seg.read());
-          for (int j = 0; j < seg.bytes().length; j++) {
-            variant[seg.read()][seg.bytes()[j] - read.offset()] = mix[j];
-          }
-        }
-      }
-      out.add(variant);
+      perSegment.clear();
+      segmentIds.clear();
     }
   }
 

@@ -84,6 +84,32 @@ class LimitsTest {
     assertThat(r.unknownReason()).hasValue("time limit 50 ms");
   }
 
+  /**
+   * Two weak 64-bit stores and two weak 64-bit loads: each loaded byte may come from either
+   * store or the initial value (8.9.7), 3^16 byte assignments. The torn variants are made one
+   * at a time within the limits (they were all built first: minutes and gigabytes), the default
+   * mode decides the condition (the estimate counts the torn bytes), and listing every state
+   * ends at a limit.
+   */
+  @Test
+  void tornWideAccessesAreDecidedAndListingThemEndsAtALimit() {
+    LitmusTest tear =
+        LitmusParser.parse("tear",
+            "PTX tear\n{ .global .u64 x = 0; }\nP0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                + "st.global.u64 [x], 0x1111111111111111 | ld.global.u64 %r0, [x] ;\n"
+                + "st.global.u64 [x], 0x2222222222222222 | ld.global.u64 %r1, [x] ;\n"
+                + "exists (P1:r0 == 0x1111111111111111)\n");
+    CheckResult decided = LitmusChecker.create().check(tear);
+    assertThat(decided.verdict()).isEqualTo(Verdict.ALLOWED);
+    assertThat(decided.flags()).contains(Flag.DECIDED);
+    long start = System.nanoTime();
+    CheckResult listed =
+        LitmusChecker.create(STATES.withTimeLimit(Duration.ofSeconds(1))).check(tear);
+    assertThat(listed.verdict()).isEqualTo(Verdict.UNKNOWN);
+    assertThat(listed.unknownReason().orElseThrow()).matches("time limit 1 s|memory limit 256 MB");
+    assertThat((System.nanoTime() - start) / 1e9).as("wall seconds").isLessThan(20);
+  }
+
   @Test
   void candidateLimitGivesUnknownNamingIt() {
     CheckResult r = LitmusChecker.create(STATES.withCandidateLimit(1000)).check(LARGE);
