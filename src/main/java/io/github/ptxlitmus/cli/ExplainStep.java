@@ -201,19 +201,23 @@ final class ExplainStep {
   /** Runs {@code dot -Tsvg}; a problem message when it fails. */
   private static Optional<String> render(String program, Path dot) {
     Path out = svgPath(dot);
+    Path log = null;
     try {
+      // dot's messages go to a file, not a pipe: reading a pipe would block until dot exits,
+      // and a dot that never exits would hang the run past the wait below (QA, issue 18).
+      log = Files.createTempFile("ptx-litmus-dot", ".log");
       Process p =
           new ProcessBuilder(program, "-Tsvg", "-o", out.toString(), dot.toString())
               .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
               .start();
       p.getOutputStream().close();
-      byte[] output = p.getInputStream().readAllBytes();
       if (!p.waitFor(DOT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         return Optional.of("dot -Tsvg " + dot + ": no answer within " + DOT_SECONDS + " s");
       }
       if (p.exitValue() != 0) {
-        String message = new String(output, StandardCharsets.UTF_8).strip();
+        String message = Files.readString(log, StandardCharsets.UTF_8).strip();
         return Optional.of(
             "dot -Tsvg " + dot + " failed (exit " + p.exitValue() + "): "
                 + message.replaceAll("\\s*\\R\\s*", " "));
@@ -224,6 +228,14 @@ final class ExplainStep {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Optional.of("interrupted while running dot");
+    } finally {
+      if (log != null) {
+        try {
+          Files.deleteIfExists(log);
+        } catch (IOException e) {
+          // a temporary file left behind; nothing to report
+        }
+      }
     }
   }
 }

@@ -5,6 +5,7 @@ import io.github.ptxlitmus.check.Explanation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -198,20 +199,29 @@ public final class DotWriter {
     return names;
   }
 
-  /** The edges to draw, sorted; for total orders only the immediate ones and bold ones. */
+  /**
+   * The edges to draw, sorted; for total orders only the immediate ones and bold ones. An edge
+   * a → b is transitive when some successor c of a has c → b: looked up per source, with the
+   * pairs as numbers (all pairs against all pairs took minutes on a Fence-SC order of 512
+   * fences, QA, issue 18).
+   */
   private static List<int[]> drawnEdges(String rel, List<int[]> edges, Set<List<Object>> bold) {
     List<int[]> sorted = new ArrayList<>(edges);
     sorted.sort(Comparator.<int[]>comparingInt(e -> e[0]).thenComparingInt(e -> e[1]));
     if (!TOTAL_ORDERS.contains(rel)) {
       return sorted;
     }
-    Set<List<Integer>> pairs = new HashSet<>();
-    sorted.forEach(e -> pairs.add(List.of(e[0], e[1])));
+    Set<Long> pairs = new HashSet<>();
+    Map<Integer, List<Integer>> successors = new HashMap<>();
+    for (int[] e : sorted) {
+      pairs.add(pair(e[0], e[1]));
+      successors.computeIfAbsent(e[0], k -> new ArrayList<>()).add(e[1]);
+    }
     List<int[]> kept = new ArrayList<>();
     for (int[] e : sorted) {
       boolean transitive = false;
-      for (int[] mid : sorted) {
-        if (mid[0] == e[0] && mid[1] != e[1] && pairs.contains(List.of(mid[1], e[1]))) {
+      for (int mid : successors.get(e[0])) {
+        if (mid != e[1] && pairs.contains(pair(mid, e[1]))) {
           transitive = true;
           break;
         }
@@ -221,6 +231,10 @@ public final class DotWriter {
       }
     }
     return kept;
+  }
+
+  private static long pair(int from, int to) {
+    return ((long) from << 32) | (to & 0xffffffffL);
   }
 
   /**

@@ -219,8 +219,9 @@ final class ThreadUnfolder {
       while (alive && s.pc < code.size()) {
         budget.step();
         if (s.events.size() > MAX_EVENTS_PER_PATH) {
-          throw new LitmusSyntaxException(
-              code.get(s.pc).position(), "unsupported: path longer than " + MAX_EVENTS_PER_PATH);
+          // A bound of the search, not a fault of the test: Unknown naming it.
+          throw new Budget.Exhausted(
+              "path limit " + MAX_EVENTS_PER_PATH + " events (" + thread.name() + ")");
         }
         closeJoined(s);
         Instruction ins = code.get(s.pc);
@@ -273,8 +274,8 @@ final class ThreadUnfolder {
         }
         paths.add(path(s, registers, Optional.empty()));
         if (paths.size() > MAX_PATHS) {
-          throw new LitmusSyntaxException(
-              code.get(0).position(), "unsupported: more than " + MAX_PATHS + " paths in a thread");
+          throw new Budget.Exhausted(
+              "path limit " + MAX_PATHS + " paths (" + thread.name() + ")");
         }
       }
     }
