@@ -215,7 +215,12 @@ public final class CheckCommand implements Callable<Integer> {
     Optional<Expectations> expectations = loadExpectations();
     List<Path> files = collectFiles();
     TestRunner runner =
-        new TestRunner(limits.threads(), LimitOptions.hardLimit(options), spec.commandLine().getErr(), showProgress());
+        new TestRunner(
+            limits.threads(),
+            LimitOptions.hardLimit(
+                options, explainStep.isEmpty() ? 0 : Math.max(1, explainStates.size())),
+            spec.commandLine().getErr(),
+            showProgress());
     Function<Path, CheckResult> check = stdinAware(checkers.apply(options));
     PrintWriter out = spec.commandLine().getOut();
     List<TestOutcome> outcomes = new ArrayList<>();

@@ -71,6 +71,15 @@ final class LimitOptions {
    * limit plus one second is abandoned.
    */
   static Duration hardLimit(CheckOptions options) {
-    return options.timeLimit().multipliedBy(2).plusSeconds(1);
+    return hardLimit(options, 0);
+  }
+
+  /**
+   * The safety net when each check is followed by {@code explanations} explanations, each of
+   * which has the time limit of its own: twice the limit per search plus one second (so that
+   * explaining never turns a check that answered into an abandoned one).
+   */
+  static Duration hardLimit(CheckOptions options, int explanations) {
+    return options.timeLimit().multipliedBy(2L * (1 + explanations)).plusSeconds(1);
   }
 }
