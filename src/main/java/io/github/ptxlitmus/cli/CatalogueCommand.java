@@ -64,6 +64,12 @@ public final class CatalogueCommand implements Callable<Integer> {
       description = "Model to check under (repeat to compare; default ptx).")
   private List<String> models = new ArrayList<>();
 
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      description = "Time limit per test and model in seconds (default: ${DEFAULT-VALUE}).")
+  private double timeout = 60;
+
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
       description = "Write the table to FILE instead of standard output.")
   private Path output;
@@ -81,8 +87,13 @@ public final class CatalogueCommand implements Callable<Integer> {
         default -> throw new IllegalArgumentException("unknown format '" + format
             + "' (expected text, csv or markdown)");
       };
+      if (!(timeout > 0) || timeout > LimitOptions.MAX_TIMEOUT_SECONDS) {
+        throw new IllegalArgumentException(
+            "--timeout must be a positive number of seconds up to 1e9: " + timeout);
+      }
+      java.time.Duration limit = java.time.Duration.ofMillis(Math.max(1, Math.round(timeout * 1000)));
       for (String m : models.isEmpty() ? List.of("ptx") : models) {
-        columns.add(new Catalogue.Model(m, checker(m).orElseThrow(
+        columns.add(new Catalogue.Model(m, checker(m, limit).orElseThrow(
             () -> new IllegalArgumentException("unknown model '" + m + "' (expected "
                 + String.join(", ", modelNames()) + ")"))));
       }
@@ -187,9 +198,10 @@ public final class CatalogueCommand implements Callable<Integer> {
     return ModelSpec.variants().stream().map(ModelSpec::name).toList();
   }
 
-  /** A checker for a built-in model variant, by name (case-insensitive). */
-  static Optional<LitmusChecker> checker(String model) {
+  /** A checker for a built-in model variant, by name (case-insensitive), with a time limit. */
+  static Optional<LitmusChecker> checker(String model, java.time.Duration limit) {
     return ModelSpec.named(model)
-        .map(m -> LitmusChecker.create(CheckOptions.defaults().withModel(m)));
+        .map(m -> LitmusChecker.create(
+            CheckOptions.defaults().withModel(m).withTimeLimit(limit)));
   }
 }

@@ -41,6 +41,16 @@ class CatalogueCommandTest {
   }
 
   @Test
+  void timeoutIsPerTestAndChecked() {
+    generate();
+    assertThat(cli.run("catalogue", "--timeout", "5", dir.toString())).isEqualTo(0);
+    assertThat(cli.out.toString()).contains("2 tests checked in");
+    cli.clear();
+    assertThat(cli.run("catalogue", "--timeout", "0", dir.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).contains("--timeout must be a positive number of seconds");
+  }
+
+  @Test
   void anEmptyDirectoryIsAUsageError() {
     assertThat(cli.run("catalogue", dir.toString())).isEqualTo(2);
     assertThat(cli.err.toString()).contains("no *.litmus files under");
