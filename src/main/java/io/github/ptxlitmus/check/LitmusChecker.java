@@ -100,17 +100,17 @@ public final class LitmusChecker {
           new SearchResult(List.of(), false, false, Optional.of(e.limit()), 0, Map.of());
       return summarize(test, stopped, start, Optional.empty());
     }
-    CheckOptions.Mode mode = plan.mode();
-    if (mode == CheckOptions.Mode.STATES || mode == CheckOptions.Mode.EXHAUSTIVE) {
-      if (exhaustive || !(options.model() instanceof ModelSpec spec)) {
-        return summarize(
-            test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
-      }
+    if (exhaustive) {
+      return summarize(
+          test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
+    }
+    // Only a ModelSpec gets here: a foreign model always runs the exhaustive search.
+    ModelSpec spec = (ModelSpec) options.model();
+    if (plan.mode() == CheckOptions.Mode.STATES) {
       SearchResult search = DecisionSearch.run(test, limits, statesGoal(test), spec);
       return summarize(test, search, start, Optional.of(Flag.DISTINCT_STATES));
     }
-    SearchResult search =
-        DecisionSearch.run(test, limits, goal(test), (ModelSpec) options.model());
+    SearchResult search = DecisionSearch.run(test, limits, goal(test), spec);
     return summarize(test, search, start, Optional.of(Flag.DECIDED));
   }
 
@@ -128,10 +128,7 @@ public final class LitmusChecker {
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
-    SearchLimits unlimited =
-        new SearchLimits(
-            options.loopBound(), System.nanoTime() + Long.MAX_VALUE / 4, "none", Long.MAX_VALUE);
-    return plan(test, options, unlimited).mode();
+    return plan(test, options, SearchLimits.unlimited(options.loopBound())).mode();
   }
 
   /** The mode, and the estimate it was chosen by (empty when none was needed). */

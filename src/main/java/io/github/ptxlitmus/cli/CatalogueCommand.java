@@ -1,15 +1,12 @@
 package io.github.ptxlitmus.cli;
 
-import io.github.ptxlitmus.litmus.LitmusSyntaxException;
-
-import io.github.ptxlitmus.litmus.LitmusParser;
-
-import io.github.ptxlitmus.litmus.LitmusFileTree;
-
 import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.diy.Catalogue;
 import io.github.ptxlitmus.diy.CycleEnumerator;
+import io.github.ptxlitmus.litmus.LitmusFileTree;
+import io.github.ptxlitmus.litmus.LitmusParser;
+import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.ModelSpec;
@@ -87,11 +84,7 @@ public final class CatalogueCommand implements Callable<Integer> {
         default -> throw new IllegalArgumentException("unknown format '" + format
             + "' (expected text, csv or markdown)");
       };
-      if (!(timeout > 0) || timeout > LimitOptions.MAX_TIMEOUT_SECONDS) {
-        throw new IllegalArgumentException(
-            "--timeout must be a positive number of seconds up to 1e9: " + timeout);
-      }
-      java.time.Duration limit = java.time.Duration.ofMillis(Math.max(1, Math.round(timeout * 1000)));
+      java.time.Duration limit = LimitOptions.timeLimit(timeout, IllegalArgumentException::new);
       for (String m : models.isEmpty() ? List.of("ptx") : models) {
         columns.add(new Catalogue.Model(m, checker(m, limit).orElseThrow(
             () -> new IllegalArgumentException("unknown model '" + m + "' (expected "

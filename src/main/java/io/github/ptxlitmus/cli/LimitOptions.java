@@ -39,16 +39,7 @@ final class LimitOptions {
    * @param usage makes the usage error for an invalid value
    */
   CheckOptions apply(CheckOptions options, Function<String, ParameterException> usage) {
-    if (!(timeout > 0) || Double.isInfinite(timeout)) {
-      throw usage.apply("--timeout must be a positive number of seconds: " + timeout);
-    }
-    if (timeout > MAX_TIMEOUT_SECONDS) {
-      // Beyond this the safety net's nanoseconds (twice the limit) no longer fit a long.
-      throw usage.apply(
-          "--timeout must be at most " + (long) MAX_TIMEOUT_SECONDS + " seconds: " + timeout);
-    }
-    CheckOptions o =
-        options.withTimeLimit(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
+    CheckOptions o = options.withTimeLimit(timeLimit(timeout, usage));
     if (bound != null) {
       if (bound < 0) {
         throw usage.apply("--bound must be >= 0: " + bound);
@@ -59,6 +50,27 @@ final class LimitOptions {
       throw usage.apply("-j must be >= 1: " + jobs);
     }
     return o;
+  }
+
+  /**
+   * A {@code --timeout} value as a time limit (milliseconds, at least 1).
+   *
+   * @param seconds the value given
+   * @param usage makes the error (of whatever type the command reports usage errors with) for
+   *     a value that is not positive and finite, or above {@link #MAX_TIMEOUT_SECONDS}
+   * @return the limit
+   */
+  static <E extends RuntimeException> Duration timeLimit(
+      double seconds, Function<String, E> usage) {
+    if (!(seconds > 0) || Double.isInfinite(seconds)) {
+      throw usage.apply("--timeout must be a positive number of seconds: " + seconds);
+    }
+    if (seconds > MAX_TIMEOUT_SECONDS) {
+      // Beyond this the safety net's nanoseconds (twice the limit) no longer fit a long.
+      throw usage.apply(
+          "--timeout must be at most " + (long) MAX_TIMEOUT_SECONDS + " seconds: " + seconds);
+    }
+    return Duration.ofMillis(Math.max(1, Math.round(seconds * 1000)));
   }
 
   /** Tests checked at once: {@code -j}, else the number of processors. */

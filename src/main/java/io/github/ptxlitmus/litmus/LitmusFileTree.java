@@ -25,8 +25,8 @@ public final class LitmusFileTree {
    * The {@code *.litmus} files below {@code dir}.
    *
    * @param dir a directory
-   * @return the files' paths (each {@code dir} resolved against the file's path inside it),
-   *     sorted; empty when there are none
+   * @return the files' paths, each {@code dir.resolve(its path inside dir)}, sorted; empty when
+   *     there are none
    * @throws IOException when {@code dir} or a directory or file below it cannot be read
    */
   public static List<Path> under(Path dir) throws IOException {

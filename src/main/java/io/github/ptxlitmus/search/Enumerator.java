@@ -190,11 +190,7 @@ public final class Enumerator {
    */
   public static Estimate estimate(
       LitmusTest test, int loopBound, java.util.Set<String> registerKeys) {
-    return estimate(
-        test,
-        new SearchLimits(loopBound, System.nanoTime() + Long.MAX_VALUE / 4, "none",
-            Long.MAX_VALUE),
-        registerKeys);
+    return estimate(test, SearchLimits.unlimited(loopBound), registerKeys);
   }
 
   /**
@@ -572,10 +568,13 @@ public final class Enumerator {
         return null;
       }
 
-      /** Back to the depth before: its edge, if it had one, is removed. */
+      /**
+       * Back to the depth before, removing the edge chosen there (a depth is only left
+       * downwards after choosing an edge, so the depth returned to always has one).
+       */
       private void pop() {
         depth--;
-        if (depth >= 0 && depth < pairs.size() && dir[depth] > 0) {
+        if (depth >= 0) {
           List<Integer> out = successors.get(from[depth]);
           out.remove(out.size() - 1);
         }

@@ -34,6 +34,18 @@ public record SearchLimits(
     this(loopBound, deadlineNanos, timeLimitText, candidateLimit, DEFAULT_MEMORY_LIMIT);
   }
 
+  /**
+   * No deadline and no candidate limit (the default memory bound still holds), e.g. for the
+   * cost estimate outside a check.
+   *
+   * @param loopBound how often a backward jump may be taken per path
+   * @return the limits
+   */
+  public static SearchLimits unlimited(int loopBound) {
+    return new SearchLimits(loopBound, System.nanoTime() + Long.MAX_VALUE / 4, "none",
+        Long.MAX_VALUE);
+  }
+
   /** The same limits with another memory bound (bytes). */
   public SearchLimits withMemoryLimit(long bytes) {
     return new SearchLimits(loopBound, deadlineNanos, timeLimitText, candidateLimit, bytes);
