@@ -11,6 +11,7 @@ import java.util.Optional;
  */
 public sealed interface AsyncInstruction extends Instruction
     permits AsyncInstruction.MbarrierInit,
+        AsyncInstruction.MbarrierInval,
         AsyncInstruction.MbarrierUpdate,
         AsyncInstruction.MbarrierWait,
         AsyncInstruction.MbarrierInitFence,
@@ -26,6 +27,15 @@ public sealed interface AsyncInstruction extends Instruction
    * pending = expected = {@code count}, tx-count 0 (DESIGN §6.1).
    */
   record MbarrierInit(Address mbarrier, Operand count, SourcePosition position, String text)
+      implements AsyncInstruction {}
+
+  /**
+   * {@code mbarrier.inval.shared{::cta}.b64 [M]}: ends the object's life so its memory can be
+   * reused; modelled as a weak 8-byte write of 0 to M (docs/model.md: the PTX ISA leaves the
+   * bytes unspecified and any later operation but init undefined; the checker writes 0 and
+   * does not flag later uses).
+   */
+  record MbarrierInval(Address mbarrier, SourcePosition position, String text)
       implements AsyncInstruction {}
 
   /** What an mbarrier update does to the object (DESIGN §6.1, PTX ISA mbarrier). */
@@ -138,17 +148,23 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code st.async} (reduction empty) or {@code red.async} (reduction present): a write (RMW)
-   * of {@code values} to remote shared memory through the generic proxy, followed by an
-   * implicit complete-tx of the bytes written on {@code mbarrier} (DESIGN §6.2, §6.3).
+   * through the generic proxy in an async unit of its own (DESIGN §6.2, §6.3). Two forms
+   * (PTX ISA st.async, red.async): to remote shared memory ({@code .shared::cluster}, weak
+   * {@code st.async} or {@code red.async.relaxed.cluster}) followed by an implicit complete-tx
+   * of the bytes written on {@code mbarrier}; or to global memory ({@code .global},
+   * {@code st.async.release.gpu/.sys}, {@code red.async.release/.relaxed.gpu/.sys}, optionally
+   * {@code .mmio}), without an mbarrier: its unit has no completion, and a release store is
+   * release pattern 5 (8.8).
    *
    * @param reduction the reduction of {@code red.async}; empty for {@code st.async}
-   * @param address the remote shared::cluster location written
+   * @param address the location written
    * @param values the values written, one per vector element
-   * @param mbarrier the mbarrier object that receives the implicit complete-tx
-   * @param sem st.async: WEAK (default), RELAXED or RELEASE; red.async: RELAXED (default) or
-   *     RELEASE
-   * @param scope the scope (8.5): empty exactly for a weak st.async; red.async defaults to
-   *     cluster
+   * @param mbarrier the mbarrier object that receives the implicit complete-tx; empty for the
+   *     global form
+   * @param sem st.async: WEAK or RELEASE; red.async: RELAXED or RELEASE
+   * @param scope the scope (8.5): empty exactly for a weak st.async
+   * @param space {@link StateSpace#SHARED_CLUSTER} or {@link StateSpace#GLOBAL}
+   * @param mmio {@code .mmio} (global form only)
    * @param type the type of one element; its width is the size of each element's write
    * @param position where the instruction starts in the source
    * @param text the instruction as written (trimmed)
@@ -157,9 +173,11 @@ public sealed interface AsyncInstruction extends Instruction
       Optional<AtomicOp> reduction,
       Address address,
       List<Operand> values,
-      Address mbarrier,
+      Optional<Address> mbarrier,
       Semantics sem,
       Optional<Scope> scope,
+      StateSpace space,
+      boolean mmio,
       DataType type,
       SourcePosition position,
       String text)
@@ -168,13 +186,14 @@ public sealed interface AsyncInstruction extends Instruction
      * Creates the record; the components are described above.
      *
      * @param reduction the reduction of {@code red.async}; empty for {@code st.async}
-     * @param address the remote shared::cluster location written
+     * @param address the location written
      * @param values the values written, one per vector element
-     * @param mbarrier the mbarrier object that receives the implicit complete-tx
-     * @param sem st.async: WEAK (default), RELAXED or RELEASE; red.async: RELAXED (default) or
-     *     RELEASE
-     * @param scope the scope (8.5): empty exactly for a weak st.async; red.async defaults to
-     *     cluster
+     * @param mbarrier the mbarrier object that receives the implicit complete-tx; empty for
+     *     the global form
+     * @param sem st.async: WEAK or RELEASE; red.async: RELAXED or RELEASE
+     * @param scope the scope (8.5): empty exactly for a weak st.async
+     * @param space {@link StateSpace#SHARED_CLUSTER} or {@link StateSpace#GLOBAL}
+     * @param mmio {@code .mmio} (global form only)
      * @param type the type of one element; its width is the size of each element's write
      * @param position where the instruction starts in the source
      * @param text the instruction as written (trimmed)

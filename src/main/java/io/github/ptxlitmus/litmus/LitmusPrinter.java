@@ -149,7 +149,8 @@ public final class LitmusPrinter {
           ? "barrier.cluster.arrive" + (cb.sem() == Semantics.RELAXED ? ".relaxed" : "")
           : "barrier.cluster.wait";
     } else if (i instanceof Instruction.Local l) {
-      String name = l.op().ptxName() + l.type().ptxName();
+      String name = l.op().ptxName() + (l.op() == Instruction.LocalOp.MBARRIER_PENDING_COUNT
+          ? ".b64" : l.type().ptxName());
       return name + " " + l.destination() + ", " + operands(l.sources());
     } else if (i instanceof Instruction.Branch br) {
       return "b" + br.condition().name().toLowerCase(Locale.ROOT) + " " + br.left() + ", "
