@@ -112,12 +112,13 @@ final class CatCompiler {
       c.reads = new BitSet();
       c.writes = new BitSet();
       int before = out.size();
-      c.instruction(i, out);
       if (i instanceof CatAst.Let l) {
+        // the let's own names are not "later": in a non-recursive let they are the earlier ones
         for (Binding b : l.bindings()) {
           b.pat().vars().forEach(v -> c.laterLets.remove(v));
         }
       }
+      c.instruction(i, out);
       for (int k = before; k < out.size(); k++) {
         reads.add(c.reads);
         writes.add(c.writes);
@@ -163,9 +164,10 @@ final class CatCompiler {
       return new CatCode.Ref(scope.fn.depth, slot, name, pos);
     }
     Pos later = laterLets.get(name);
-    if (later != null) {
+    if (later != null && later.file().equals(pos.file())) {
+      // A name defined further down the same file (one defined by a later file is, for herd,
+      // a name of its architecture: here a tag PTX has no events for)
       throw pos.error("'" + name + "' is defined only later, at line " + later.line()
-          + (later.file().equals(pos.file()) ? "" : " of " + later.file())
           + "; to define it in terms of itself, use let rec");
     }
     if (inTry == 0) {

@@ -108,7 +108,8 @@ public final class CatMemoryModel implements MemoryModel {
     if (j.passed().isPresent()) {
       return Optional.empty();
     }
-    return Optional.of(violation(j.bindings(), j.firstFailure().orElseThrow()));
+    return Optional.of(violation(j.bindings(),
+        j.firstFailure().orElseThrow().failure().orElseThrow()));
   }
 
   /**
@@ -138,28 +139,28 @@ public final class CatMemoryModel implements MemoryModel {
   private record Passed(CatModel.Outcome outcome, Relation co) {}
 
   private record Judgement(PtxCatBindings bindings, Optional<Passed> passed,
-      Optional<CatModel.Failure> firstFailure) {}
+      Optional<CatModel.Outcome> firstFailure) {}
 
   private Judgement judge(CandidateExecution c) {
     Cached k = bindingsFor(c);
     Relation total = c.coherenceTotal().union(k.initCo());
     Relation totalBound = k.bindings().writes(total);
-    List<CatModel.Failure> first = new ArrayList<>(1);
+    List<CatModel.Outcome> first = new ArrayList<>(1);
     Passed[] passed = new Passed[1];
     if (cat.coherence() == CatModel.Coherence.TOTAL) {
       CatModel.Outcome o = run(k, c, total, total, totalBound);
-      if (o.failure().isEmpty()) {
+      if (o.consistent()) {
         passed[0] = new Passed(o, total);
       } else {
-        first.add(o.failure().get());
+        first.add(o);
       }
     } else {
       CoherenceSuborders.anyOf(c.coherenceTotal(), p -> {
         Relation co = p.union(k.initCo());
         CatModel.Outcome o = run(k, c, co, total, totalBound);
-        if (o.failure().isPresent()) {
+        if (!o.consistent()) {
           if (first.isEmpty()) {
-            first.add(o.failure().get());
+            first.add(o);
           }
           return false;
         }

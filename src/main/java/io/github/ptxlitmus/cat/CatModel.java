@@ -325,7 +325,7 @@ public final class CatModel {
   public Result evaluate(CatBindings bindings) {
     Outcome o = prepare(bindings, Set.of()).run(CatBindings.builder(bindings.size()).build(),
         null, null);
-    return new Result(o.failure().map(Failure::constraint).stream().toList(), o.flags());
+    return new Result(o.constraint().stream().toList(), o.flags());
   }
 
   /**
@@ -365,22 +365,56 @@ public final class CatModel {
   }
 
   /**
-   * What one run found.
-   *
-   * @param failure the first failing constraint with its evidence; empty when consistent
-   * @param flags the flags raised (on the run that passed, or before the failure)
-   * @param undefined whether an {@code undefined_unless} test failed
+   * What one run found: the first failing constraint (its evidence is worked out when asked
+   * for), the flags raised (on the run that passed, or before the failure) and whether an
+   * {@code undefined_unless} test failed. Immutable.
    */
-  public record Outcome(Optional<Failure> failure, List<String> flags, boolean undefined) {
-    /**
-     * Creates the record; the components are described above.
-     *
-     * @param failure the first failing constraint; empty when consistent
-     * @param flags the flags raised
-     * @param undefined whether an {@code undefined_unless} test failed
-     */
-    public Outcome {
-      flags = List.copyOf(flags);
+  public static final class Outcome {
+    private final CatRunner.Failure failure;
+    private final List<String> flags;
+    private final boolean undefined;
+    private final int n;
+    private final CatCompiler.Program program;
+    private volatile Failure evidence;
+
+    private Outcome(CatRunner.Failure failure, List<String> flags, boolean undefined, int n,
+        CatCompiler.Program program) {
+      this.failure = failure;
+      this.flags = List.copyOf(flags);
+      this.undefined = undefined;
+      this.n = n;
+      this.program = program;
+    }
+
+    /** {@return true when no constraint failed} */
+    public boolean consistent() {
+      return failure == null;
+    }
+
+    /** {@return the failing constraint's name; empty when consistent} */
+    public Optional<String> constraint() {
+      return Optional.ofNullable(failure).map(CatRunner.Failure::label);
+    }
+
+    /** {@return the failing constraint with its evidence; empty when consistent} */
+    public Optional<Failure> failure() {
+      if (failure == null) {
+        return Optional.empty();
+      }
+      if (evidence == null) {
+        evidence = CatExplain.failure(failure, n, program);
+      }
+      return Optional.of(evidence);
+    }
+
+    /** {@return the flags raised} */
+    public List<String> flags() {
+      return flags;
+    }
+
+    /** {@return whether an {@code undefined_unless} test failed} */
+    public boolean undefined() {
+      return undefined;
     }
   }
 
@@ -416,10 +450,13 @@ public final class CatModel {
         varyingSlots.or(program.writes().get(i));
       }
     }
+    boolean[] live = CatMonotonicity.cone(program, effects());
     List<Stmt> fixedPart = new ArrayList<>();
     List<Stmt> dynamicPart = new ArrayList<>();
     for (int i = 0; i < stmts.size(); i++) {
-      (dynamic[i] ? dynamicPart : fixedPart).add(stmts.get(i));
+      if (live[i]) {
+        (dynamic[i] ? dynamicPart : fixedPart).add(stmts.get(i));
+      }
     }
     Relation loc = fixed.relation("loc").orElse(Relation.empty(n));
     Relation po = fixed.relation("po").orElse(Relation.empty(n));
@@ -434,6 +471,17 @@ public final class CatModel {
       }
     }
     return new Prepared(n, f, r, dynamicPart, monoPart, loc, po, varyingSlots);
+  }
+
+  /** The statements that do something besides binding names: tests, calls, with, ... */
+  private boolean[] effects() {
+    List<Stmt> stmts = program.statements();
+    boolean[] out = new boolean[stmts.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = !(stmts.get(i) instanceof CatRunner.LetS)
+          && !(stmts.get(i) instanceof CatRunner.ProcS);
+    }
+    return out;
   }
 
   private BitSet varyingSlotsOfChosen(Set<String> varying) {
@@ -536,7 +584,7 @@ public final class CatModel {
      * @return the constraint's name; empty when consistent
      */
     public Optional<String> firstViolation(CatBindings varying) {
-      return firstFailure(varying).map(Failure::constraint);
+      return run(varying, null, null).constraint();
     }
 
     /**
@@ -561,9 +609,7 @@ public final class CatModel {
     }
 
     private Outcome outcome(Run r) {
-      Optional<Failure> failure = Optional.ofNullable(r.failure)
-          .map(x -> CatExplain.failure(x, n, program));
-      return new Outcome(failure, r.flags, r.undefined);
+      return new Outcome(r.failure, r.flags, r.undefined, n, program);
     }
   }
 
