@@ -314,7 +314,7 @@ final class CatCode {
     public Object eval(Frame f, Ctx c) {
       Object fn = function.eval(f, c);
       Object arg = argument.eval(f, c);
-      return apply(fn, arg, c, pos);
+      return applyChecked(function, fn, arg, c, pos);
     }
 
     static Object apply(Object fn, Object arg, Ctx c, Pos pos) {
@@ -328,6 +328,13 @@ final class CatCode {
         }
       }
       throw pos.error("not a function: " + CatOps.article(fn));
+    }
+
+    static Object applyChecked(Code function, Object fn, Object arg, Ctx c, Pos pos) {
+      if (fn == Empty.INSTANCE && function instanceof Konst k && !k.text().equals("{}")) {
+        throw pos.error("unknown function '" + k.text() + "' (the model does not define it)");
+      }
+      return apply(fn, arg, c, pos);
     }
 
     @Override

@@ -314,7 +314,8 @@ final class CatCompiler {
       scope.names.putAll(bound);
     }
     if (rec) {
-      CatMonotonicity.checkRecursion(names, values, bound.values());
+      CatMonotonicity.checkRecursion(names, values, bound.values(), definitions,
+          scope.fn.depth);
     }
     return new CatCode.LetCode(slots, tuple, values, rec, names, pos);
   }

@@ -265,8 +265,31 @@ final class CatLexer {
     }
   }
 
-  /** herd's {@code (* *)} comments nest. */
+  /**
+   * herd's {@code (* *)} comments nest. When the nesting never closes (Dat3M's comments do not
+   * nest, and some hold a stray {@code (*}), the comment ends at its first {@code *)}.
+   */
   private void skipNestedComment() {
+    int startPos = pos;
+    int startLine = line;
+    int startCol = col;
+    try {
+      skipNested();
+    } catch (CatSyntaxException unterminated) {
+      int close = src.indexOf("*)", startPos + 2);
+      if (close < 0) {
+        throw unterminated;
+      }
+      pos = startPos;
+      line = startLine;
+      col = startCol;
+      while (pos < close + 2) {
+        advance();
+      }
+    }
+  }
+
+  private void skipNested() {
     List<int[]> open = new ArrayList<>();
     while (true) {
       if (src.startsWith("(*", pos)) {

@@ -53,44 +53,95 @@ final class CatMonotonicity {
   }
 
   /**
-   * The polarity of {@code c} in the global slots whose polarity {@code env} gives (others are
-   * constant), and in {@code local}: slots {@code localHops} frames up.
+   * Where an analysis stands: the polarity of global slots ({@code depth} frames up), the
+   * recursive names ({@code localHops} frames up), the parameters of the function being looked
+   * into (0 frames up), and the model's global definitions (to look into the functions it
+   * calls).
    */
+  private record Scope(Map<Integer, Polarity> env, int depth, Set<Integer> local, int localHops,
+      Map<Integer, Polarity> params, Map<Integer, Code> definitions, int calls) {
+    Scope into(Map<Integer, Polarity> args) {
+      return new Scope(env, depth + 1, local, localHops < 0 ? -1 : localHops + 1, args,
+          definitions, calls + 1);
+    }
+  }
+
+  /** The most nested calls looked into (beyond: the call is taken as non-monotone). */
+  private static final int MAX_CALLS = 8;
+
   static Polarity of(Code c, Map<Integer, Polarity> env, int depth, Set<Integer> local,
-      int localHops) {
+      int localHops, Map<Integer, Code> definitions) {
+    return of(c, new Scope(env, depth, local, localHops, Map.of(), definitions, 0));
+  }
+
+  private static Polarity of(Code c, Scope s) {
     if (c instanceof CatCode.Ref r) {
-      if (r.hops() == localHops && local.contains(r.slot())) {
+      if (r.hops() == s.localHops() && s.local().contains(r.slot())) {
         return Polarity.MONOTONE;
       }
-      return r.hops() == depth ? env.getOrDefault(r.slot(), Polarity.CONSTANT)
+      if (r.hops() == 0 && s.params().containsKey(r.slot())) {
+        return s.params().get(r.slot());
+      }
+      return r.hops() == s.depth() ? s.env().getOrDefault(r.slot(), Polarity.CONSTANT)
           : Polarity.CONSTANT;
     } else if (c instanceof CatCode.Konst || c instanceof CatCode.EmptyRelation) {
       return Polarity.CONSTANT;
     } else if (c instanceof CatCode.Un u) {
-      Polarity p = of(u.operand(), env, depth, local, localHops);
+      Polarity p = of(u.operand(), s);
       return u.op() == CatAst.Op1Kind.COMP ? p.flip() : p;
     } else if (c instanceof CatCode.Bin b) {
-      Polarity l = of(b.left(), env, depth, local, localHops);
-      Polarity r = of(b.right(), env, depth, local, localHops);
+      Polarity l = of(b.left(), s);
+      Polarity r = of(b.right(), s);
       return b.op() == CatAst.Op2Kind.DIFF ? l.join(r.flip()) : l.join(r);
     } else if (c instanceof CatCode.App a && a.function() instanceof CatCode.Konst k
         && k.value() instanceof CatCode.Primitive p
         && (p.name().equals("domain") || p.name().equals("range"))) {
-      return of(a.argument(), env, depth, local, localHops);
+      return of(a.argument(), s);
+    } else if (c instanceof CatCode.App a && a.function() instanceof CatCode.Ref f
+        && f.hops() == s.depth() && s.definitions().get(f.slot()) instanceof CatCode.FunValue fv
+        && s.calls() < MAX_CALLS) {
+      Map<Integer, Polarity> args = arguments(fv.code(), a.argument(), s);
+      if (args != null) {
+        return of(fv.code().body()[0], s.into(args));
+      }
     }
-    return dependsOn(c, env, depth, local, localHops) ? Polarity.NONE : Polarity.CONSTANT;
+    return dependsOn(c, s) ? Polarity.NONE : Polarity.CONSTANT;
+  }
+
+  /** The polarity of each parameter of {@code f} called with {@code arg}; null if unknown. */
+  private static Map<Integer, Polarity> arguments(CatCode.FunCode f, Code arg, Scope s) {
+    Map<Integer, Polarity> out = new HashMap<>();
+    int[] params = f.params();
+    if (!f.tuple()) {
+      out.put(params[0], of(arg, s));
+      return out;
+    }
+    if (arg instanceof CatCode.TupleCode t && t.items().size() == params.length) {
+      for (int k = 0; k < params.length; k++) {
+        out.put(params[k], of(t.items().get(k), s));
+      }
+      return out;
+    }
+    return null;
   }
 
   /** Whether {@code c} reads a non-constant slot anywhere (functions included). */
-  private static boolean dependsOn(Code c, Map<Integer, Polarity> env, int depth,
-      Set<Integer> local, int localHops) {
+  private static boolean dependsOn(Code c, Scope s) {
     boolean[] found = new boolean[1];
-    CatWalk.refs(c, depth, localHops, (ref, globalRef, localRef) -> {
-      if (globalRef && env.getOrDefault(ref.slot(), Polarity.CONSTANT) != Polarity.CONSTANT
-          || localRef && local.contains(ref.slot())) {
+    CatWalk.refs(c, s.depth(), s.localHops(), (ref, globalRef, localRef) -> {
+      if (globalRef && s.env().getOrDefault(ref.slot(), Polarity.CONSTANT) != Polarity.CONSTANT
+          || localRef && s.local().contains(ref.slot())) {
         found[0] = true;
       }
     });
+    if (!found[0] && !s.params().isEmpty()) {
+      CatWalk.refs(c, -1, 0, (ref, globalRef, localRef) -> {
+        if (localRef && s.params().getOrDefault(ref.slot(), Polarity.CONSTANT)
+            != Polarity.CONSTANT) {
+          found[0] = true;
+        }
+      });
+    }
     return found[0];
   }
 
@@ -100,13 +151,14 @@ final class CatMonotonicity {
    *
    * @throws CatSyntaxException naming the first such binding's line
    */
-  static void checkRecursion(String[] names, Code[] values, Collection<Integer> recSlots) {
+  static void checkRecursion(String[] names, Code[] values, Collection<Integer> recSlots,
+      Map<Integer, Code> definitions, int depth) {
     Set<Integer> vars = new HashSet<>(recSlots);
     for (int k = 0; k < values.length; k++) {
       if (values[k] instanceof CatCode.FunValue) {
         continue;
       }
-      Polarity p = of(values[k], Map.of(), -1, vars, 0);
+      Polarity p = of(values[k], Map.of(), depth, vars, 0, definitions);
       if (!p.monotone()) {
         throw values[k].pos().error("let rec " + names[k] + " is not monotone in the names it"
             + " defines (" + (p == Polarity.ANTITONE ? "it shrinks as they grow"
@@ -135,9 +187,9 @@ final class CatMonotonicity {
         CatCode.LetCode let = l.let();
         Polarity all = Polarity.CONSTANT;
         for (Code v : let.values()) {
+          Scope top = new Scope(env, 0, Set.of(), -1, Map.of(), program.definitions(), 0);
           all = all.join(v instanceof CatCode.FunValue
-              ? (dependsOn(v, env, 0, Set.of(), -1) ? Polarity.NONE : Polarity.CONSTANT)
-              : of(v, env, 0, Set.of(), -1));
+              ? (dependsOn(v, top) ? Polarity.NONE : Polarity.CONSTANT) : of(v, top));
         }
         for (int[] slots : let.slots()) {
           for (int slot : slots) {
@@ -150,7 +202,7 @@ final class CatMonotonicity {
         env.put(w.slot(), w.var().equals("co") ? Polarity.MONOTONE : Polarity.NONE);
       } else if (s instanceof CatRunner.TestS t) {
         out[i] = t.type() == TestType.CHECK && !t.negated()
-            && of(t.exp(), env, 0, Set.of(), -1).monotone();
+            && of(t.exp(), env, 0, Set.of(), -1, program.definitions()).monotone();
       } else {
         for (int slot : program.writes().get(i).stream().toArray()) {
           env.put(slot, Polarity.NONE);

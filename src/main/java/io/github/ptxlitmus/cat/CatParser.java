@@ -359,6 +359,10 @@ final class CatParser {
         }
         return new CatAst.Enum(name, tags, p);
       }
+      case "catdep" -> {
+        next(); // herd's "the model computes dependencies": ours come from the search
+        return new CatAst.Ignored("catdep", p);
+      }
       case "instructions", "default" -> throw error(t, "unsupported construct '" + t.text()
           + "' (bell files are not supported)");
       default -> throw unexpected(t);
