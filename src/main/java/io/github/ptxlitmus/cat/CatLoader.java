@@ -42,13 +42,14 @@ final class CatLoader {
    * @param files every file read, the model first
    */
   record Loaded(String title, List<Ins> instructions, List<String> warnings,
-      List<String> files) {}
+      List<String> files, java.util.Set<String> variants) {}
 
   private final CatOptions options;
   private final Path modelDir;
   private final Deque<String> including = new ArrayDeque<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<String> files = new ArrayList<>();
+  private final java.util.Set<String> variantsTested = new java.util.TreeSet<>();
 
   private CatLoader(CatOptions options, Path modelDir) {
     this.options = options;
@@ -88,7 +89,7 @@ final class CatLoader {
           : "no axiom (acyclic, irreflexive or empty): the model would allow every execution");
     }
     return new Loaded(parsed.title(), List.copyOf(out), List.copyOf(l.warnings),
-        List.copyOf(l.files));
+        List.copyOf(l.files), java.util.Set.copyOf(l.variantsTested));
   }
 
   private static boolean hasAxiom(List<Ins> instructions) {
@@ -121,6 +122,7 @@ final class CatLoader {
     if (i instanceof CatAst.Include inc) {
       include(inc, dir, out);
     } else if (i instanceof CatAst.IfVariant v) {
+      names(v.cond());
       for (Ins x : CatOptions.holds(v.cond(), options) ? v.then() : v.otherwise()) {
         expand(x, dir, out);
       }
@@ -136,6 +138,20 @@ final class CatLoader {
           m.otherwise().map(b -> expandAll(b, dir)), m.pos()));
     } else {
       out.add(i);
+    }
+  }
+
+  private void names(CatAst.Variant v) {
+    if (v instanceof CatAst.VName n) {
+      variantsTested.add(n.name().toLowerCase(java.util.Locale.ROOT));
+    } else if (v instanceof CatAst.VNot x) {
+      names(x.v());
+    } else if (v instanceof CatAst.VAnd x) {
+      names(x.a());
+      names(x.b());
+    } else if (v instanceof CatAst.VOr x) {
+      names(x.a());
+      names(x.b());
     }
   }
 

@@ -136,6 +136,12 @@ public final class CatMemoryModel implements MemoryModel {
     return judge(c).passed().map(Passed::co);
   }
 
+  /** A cat model speaks its own terms: its flags, its coherence order. */
+  @Override
+  public boolean ownTerms() {
+    return true;
+  }
+
   private record Passed(CatModel.Outcome outcome, Relation co) {}
 
   private record Judgement(PtxCatBindings bindings, Optional<Passed> passed,

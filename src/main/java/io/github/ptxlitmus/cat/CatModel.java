@@ -62,6 +62,7 @@ public final class CatModel {
   private final CatCompiler.Program program;
   private final List<String> warnings;
   private final List<String> files;
+  private final Set<String> variants;
   private final Coherence coherence;
   private final String coherenceReason;
 
@@ -71,6 +72,7 @@ public final class CatModel {
     this.title = loaded.title();
     this.program = program;
     this.files = loaded.files();
+    this.variants = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(loaded.variants()));
     List<String> w = new ArrayList<>(loaded.warnings());
     if (!program.emptyNames().isEmpty()) {
       StringBuilder sb = new StringBuilder();
@@ -211,6 +213,14 @@ public final class CatModel {
   /** {@return warnings found while loading ({@code file:line:col: warning: ...}), one a line} */
   public List<String> warnings() {
     return warnings;
+  }
+
+  /**
+   * {@return the variants the model's files test with {@code if "name"} (lower case, sorted),
+   * taken or not}
+   */
+  public Set<String> variantsTested() {
+    return variants;
   }
 
   /** {@return the files read: the model, then each included file (bundled ones marked)} */

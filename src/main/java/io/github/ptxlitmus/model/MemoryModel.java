@@ -56,4 +56,15 @@ public interface MemoryModel {
       CandidateExecution candidate) {
     return Optional.empty();
   }
+
+  /**
+   * Whether results should speak only the model's own terms: no PTX data-race or mixed-size
+   * flags, and explanations showing {@link #coherenceShown} without PTX synchronization (a cat
+   * model). False by default (e.g. a wrapper around the built-in model).
+   *
+   * @return true for a model with its own vocabulary
+   */
+  default boolean ownTerms() {
+    return false;
+  }
 }

@@ -755,7 +755,7 @@ public final class Enumerator {
       Map<String, Long> state = finalState(memory);
       if (explaining()) {
         if (target.get().test(state)) {
-          if (judged != null) {
+          if (judged != null && foreign.get().ownTerms()) {
             // A foreign model's own terms: the coherence order it judged by (the total order,
             // or the sub-order that passed), no PTX synchronization or data races.
             Relation shown = foreign.get().coherenceShown(judged).orElse(total);
@@ -788,9 +788,10 @@ public final class Enumerator {
       }
       outcomes.add(state, 1);
       if (judged != null) {
-        // A foreign model's flags are its own: PTX's data races are not reported under it.
         modelFlags.addAll(foreign.get().flags(judged));
-        return;
+        if (foreign.get().ownTerms()) {
+          return; // its flags are its own: PTX's data races are not reported under it
+        }
       }
       Relation races = model.dataRaces(cause);
       if (!races.isEmpty()) {
