@@ -179,6 +179,11 @@ final class CatMonotonicity {
   static boolean[] monotoneTests(CatCompiler.Program program, BitSet chosen) {
     Map<Integer, Polarity> env = new HashMap<>();
     chosen.stream().forEach(s -> env.put(s, Polarity.MONOTONE));
+    // herd's final writes change as writes are ordered: neither growing nor shrinking
+    Integer fw = program.baseSlots().get("FW");
+    if (fw != null) {
+      env.put(fw, Polarity.NONE);
+    }
     List<Stmt> stmts = program.statements();
     boolean[] out = new boolean[stmts.size()];
     for (int i = 0; i < stmts.size(); i++) {
