@@ -561,7 +561,14 @@ public final class CatModel {
       if (fixedRun.failure != null && fixedRun.failure.test() != null) {
         return outcome(fixedRun.copy()).failure();
       }
-      Frame f = bind(partial);
+      Frame f = frame.copy();
+      // names the partial choice does not bind yet are empty (statements that read them and
+      // no monotone test needs are not run)
+      program.baseSlots().forEach((p, slot) -> {
+        if (f.slots[slot] == null) {
+          f.slots[slot] = partial.get(p).orElse(CatValue.Empty.INSTANCE);
+        }
+      });
       Ctx c = new Ctx(n, loc, po, null, Relation.empty(n), false, program.enums());
       List<Stmt> noWith = new ArrayList<>();
       for (Stmt s : monotonePart) {
