@@ -175,6 +175,17 @@ public final class CheckCommand implements Callable<Integer> {
   private boolean allStates;
 
   @Option(
+      names = "--observed",
+      paramLabel = "LOG",
+      arity = "1..*",
+      description =
+          "Judge the final states these logs observed (herd's format: the cuda command's"
+              + " programs, litmus7 and other testers) against the checked tests of the same"
+              + " name; an observed state the model forbids is reported with its explanation"
+              + " and fails the run. Text format only.")
+  private List<Path> observedLogs = new ArrayList<>();
+
+  @Option(
       names = "--explain",
       description =
           "After each test, explain the outcome of interest: the axioms that forbid it, or"
@@ -221,6 +232,11 @@ public final class CheckCommand implements Callable<Integer> {
     CheckOptions options = options();
     Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
+    if (!observedLogs.isEmpty() && format != Format.text) {
+      throw usage("--observed prints text: drop --format " + format);
+    }
+    Optional<ObservedStep> observed = observedLogs.isEmpty() ? Optional.empty()
+        : Optional.of(ObservedStep.read(observedLogs, this::usage));
     List<Path> files = collectFiles();
     TestRunner runner =
         new TestRunner(
@@ -268,7 +284,10 @@ public final class CheckCommand implements Callable<Integer> {
     out.flush();
     boolean explainFailed =
         explained.stream().anyMatch(e -> e.isPresent() && !e.get().problems().isEmpty());
-    return failed(outcomes, comparison, expectations) || explainFailed ? 1 : 0;
+    boolean observedFailed = observed.isPresent()
+        && observed.get().report(outcomes, out, spec.commandLine().getErr());
+    return failed(outcomes, comparison, expectations) || explainFailed || observedFailed
+        ? 1 : 0;
   }
 
   /** Whether to draw progress: --progress / --no-progress, else when stderr is a terminal. */
