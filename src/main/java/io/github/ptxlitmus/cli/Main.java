@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       CatalogueCommand.class,
       CatBindingsCommand.class,
       PtxCommand.class,
+      CudaCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */
