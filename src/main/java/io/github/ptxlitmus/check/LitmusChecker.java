@@ -385,6 +385,11 @@ public final class LitmusChecker {
         }
         return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
       }
+
+      @Override
+      public void requireKnown(Condition state) {
+        StateText.requireKnown(state, test);
+      }
     };
   }
 

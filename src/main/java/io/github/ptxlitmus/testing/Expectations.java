@@ -4,6 +4,7 @@ import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.litmus.Names;
 import io.github.ptxlitmus.litmus.SourcePosition;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -59,6 +61,16 @@ public record Expectations(
       Pattern.compile("\\(\\*\\s*expect-states\\s*:(.*?)\\*\\)", Pattern.DOTALL);
   private static final Pattern FLAGS =
       Pattern.compile("\\(\\*\\s*expect-flags\\s*:(.*?)\\*\\)", Pattern.DOTALL);
+  /** A comment's first word and the colon after it, if any: {@code (* word:}. */
+  private static final Pattern KEYED =
+      Pattern.compile("\\(\\*\\s*([A-Za-z][\\w-]*)(\\s*:)?");
+  /** The oracle's keywords. */
+  private static final List<String> KEYWORDS = List.of("expect", "expect-states", "expect-flags");
+  /**
+   * Keyed comments that are no oracle: {@code spec:} (the deciding sections) and {@code
+   * expect-error:} (the error a file of a rejection corpus must give).
+   */
+  private static final Set<String> OTHER_KEYS = Set.of("spec", "expect-error");
 
   /**
    * Copies the collections; no argument may be null.
@@ -94,7 +106,9 @@ public record Expectations(
    * @return its expectations; {@link #isEmpty()} when it has none
    * @throws IOException when the file cannot be read
    * @throws LitmusSyntaxException when a comment is malformed (unknown verdict or flag, bad
-   *     {@code key=value}, a key twice in one state, a state twice, a comment twice); the
+   *     {@code key=value}, a key twice in one state, a state twice, a comment twice) or
+   *     misspelt ({@code (* expext: *)}, {@code (* Expect: *)}, {@code (* expected: *)}: a
+   *     keyed comment starting with {@code expect} or within two edits of a keyword); the
    *     message is {@code file:line:col: reason}
    */
   public static Expectations read(Path file) throws IOException {
@@ -121,6 +135,7 @@ public record Expectations(
    * @throws LitmusSyntaxException when a comment is malformed, see {@link #read(Path)}
    */
   public static Expectations read(String name, String text) {
+    rejectMisspeltKeys(name, text);
     Optional<Verdict> verdict =
         find(VERDICT, name, text).map(m -> verdict(name, text, m));
     Optional<Set<FinalState>> states = find(STATES, name, text).map(m -> states(name, text, m));
@@ -145,6 +160,37 @@ public record Expectations(
    */
   public boolean isEmpty() {
     return verdict.isEmpty() && states.isEmpty() && flags.isEmpty() && conditionHolds.isEmpty();
+  }
+
+  /**
+   * A comment keyed like an oracle comment but misspelt ({@code (* expext: *)}, {@code (*
+   * Expect: *)}, {@code (* expected: *)}, {@code (* expect Forbidden *)}) would silently expect
+   * nothing: it is an error naming the keyword meant. With a colon, keys that start with
+   * {@code expect} or are within two edits of a keyword (case aside) count as misspelt, except
+   * {@link #OTHER_KEYS}; without one, a first word that is a keyword or one edit from one.
+   */
+  private static void rejectMisspeltKeys(String name, String text) {
+    Matcher m = KEYED.matcher(text);
+    while (m.find()) {
+      String key = m.group(1);
+      boolean colon = m.group(2) != null;
+      if (colon && (KEYWORDS.contains(key) || OTHER_KEYS.contains(key))) {
+        continue;
+      }
+      String lower = key.toLowerCase(Locale.ROOT);
+      Optional<String> meant = KEYWORDS.contains(lower) ? Optional.of(lower)
+          : Names.closest(lower, KEYWORDS);
+      if (!colon) {
+        if (meant.isPresent() && Names.editDistance(lower, meant.get(), 2) <= 1) {
+          throw error(name, text, m.start(1), "comment '(* " + key + "' has no ':' after its"
+              + " keyword; write (* " + meant.get() + ": ... *)");
+        }
+      } else if (meant.isPresent() || lower.startsWith("expect")) {
+        throw error(name, text, m.start(1), "unknown comment '" + key + ":'; "
+            + meant.map(k -> "did you mean '" + k + ":'?")
+                .orElse("the oracle comments are expect:, expect-states: and expect-flags:"));
+      }
+    }
   }
 
   private static Optional<Matcher> find(Pattern p, String name, String text) {
