@@ -314,19 +314,22 @@ public final class LitmusChecker {
       flags.add(Flag.MIXED_SIZE_RACE);
       verdict = Verdict.UNDEFINED;
       reason = Optional.of("mixed-size data race: " + mixedRace.get());
-    } else if (outcomeSeen) {
+    } else if (outcomeSeen && (search.limit().isEmpty() || engine.equals(Optional.of(Flag.DECIDED)))) {
+      // Decide mode asks only for a witness: once found, a limit hit after it changes nothing.
       verdict = Verdict.ALLOWED;
     } else if (search.limit().isPresent()) {
+      // A listing cut by a limit is not the answer asked for, even after a witness: its states
+      // and counts are partial, so the result is Unknown (saying what the witness showed).
       verdict = Verdict.UNKNOWN;
-      reason = search.limit();
+      reason = outcomeSeen
+          ? Optional.of(search.limit().get() + "; the outcome of interest is allowed (a witness"
+              + " was found) but the state list is incomplete")
+          : search.limit();
     } else {
       verdict = Verdict.FORBIDDEN;
     }
     if (search.limit().isPresent()) {
       flags.add(Flag.LIMIT_HIT);
-      if (verdict != Verdict.UNDEFINED) {
-        reason = search.limit();
-      }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new CheckResult(

@@ -7,12 +7,10 @@ import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusPrinter;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
 
@@ -350,7 +348,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
       requireKnown(s, head);
     }
     CheckResult all = allStates(head);
-    String diff = stateDiff(expected, all);
+    String diff = States.diff(expected, all.states());
     if (!diff.isEmpty()) {
       fail(head + "but " + allowed("the allowed final states are", all) + "\n" + diff);
     }
@@ -419,60 +417,20 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
       decided("to meet its expectations");
     }
     known("to meet its expectations");
-    // Flags that must be absent unless listed are facts about every execution: always list.
-    CheckResult all = allStates("Expecting " + name() + " to meet its expectations\n");
-    List<String> problems = new ArrayList<>();
-    expected.verdict().filter(v -> v != actual.verdict()).ifPresent(v ->
-        problems.add("verdict: expected " + v + ", is " + verdict()));
-    expected.conditionHolds().ifPresent(h -> {
-      if (actual.conditionHolds() != h || actual.verdict() == Verdict.UNKNOWN) {
-        problems.add("condition " + condition() + ": expected to " + (h ? "hold" : "fail")
-            + ", " + (actual.verdict() == Verdict.UNKNOWN ? "is unknown (" + verdict() + ")"
-                : actual.conditionHolds() ? "holds" : "fails"));
-      }
-    });
-    String diff = expected.states().map(e -> stateDiff(e, all)).orElse("");
-    if (!diff.isEmpty()) {
-      problems.add("states differ");
-    }
-    for (Flag f : EnumSet.allOf(Flag.class)) {
-      if (expected.flags().contains(f) && !all.has(f)) {
-        problems.add("flag " + f + " expected but not set");
-      } else if (Expectations.ABSENT_UNLESS_LISTED.contains(f) && all.has(f)
-          && !expected.flags().contains(f)) {
-        problems.add("flag " + f + " set but not expected");
-      }
-    }
-    if (!problems.isEmpty()) {
+    Expectations.Comparison c = expected.compare(actual);
+    if (!c.met()) {
       StringBuilder b = new StringBuilder("Expecting " + name() + " to meet its expectations, but:\n");
-      problems.forEach(p -> b.append("  ").append(p).append('\n'));
+      c.problems().forEach(p -> b.append("  ").append(p).append('\n'));
       expected.states().ifPresent(s -> b.append("Expected final states (").append(s.size())
           .append("):\n").append(States.lines(s, "  ")).append('\n'));
-      b.append(allowed("Allowed final states", all));
-      if (!diff.isEmpty()) {
-        b.append('\n').append(diff);
+      b.append(allowed("Allowed final states", c.listed()));
+      if (!c.stateDiff().isEmpty()) {
+        b.append('\n').append(c.stateDiff());
       }
-      b.append("\nFlags: ").append(flags(all));
+      b.append("\nFlags: ").append(flags(c.listed()));
       fail(b.toString());
     }
     return this;
-  }
-
-  /** Missing and unexpected states, or empty when the sets are equal. */
-  private static String stateDiff(Set<FinalState> expected, CheckResult result) {
-    Set<FinalState> allowed = new TreeSet<>(result.states());
-    Set<FinalState> missing = new TreeSet<>(expected);
-    missing.removeAll(allowed);
-    Set<FinalState> unexpected = new TreeSet<>(allowed);
-    unexpected.removeAll(expected);
-    List<String> parts = new ArrayList<>();
-    if (!missing.isEmpty()) {
-      parts.add("Missing (expected, not allowed):\n" + States.lines(missing, "  "));
-    }
-    if (!unexpected.isEmpty()) {
-      parts.add("Unexpected (allowed, not expected):\n" + States.lines(unexpected, "  "));
-    }
-    return String.join("\n", parts);
   }
 
   /** Fails when {@code c} reads a key the final states do not show. */

@@ -1,5 +1,6 @@
 package io.github.ptxlitmus.testing;
 
+import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.Verdict;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -151,6 +154,105 @@ public record Expectations(
    */
   public Expectations withConditionHolds(boolean holds) {
     return new Expectations(verdict, states, flags, Optional.of(holds));
+  }
+
+  /**
+   * How a result measures up to these expectations.
+   *
+   * @param problems one line per part not met, in the order verdict, condition, states, flags;
+   *     empty when every part present is met
+   * @param listed the result the states and flags were compared with: {@code result} when it
+   *     lists every state, else its re-check in states mode ({@link CheckResult#listStates()})
+   * @param stateDiff the missing and unexpected states, one per line under a heading each;
+   *     empty when the states were not compared or agree
+   */
+  public record Comparison(List<String> problems, CheckResult listed, String stateDiff) {
+    /**
+     * Copies the list.
+     *
+     * @param problems see the record
+     * @param listed see the record
+     * @param stateDiff see the record
+     */
+    public Comparison {
+      problems = List.copyOf(problems);
+    }
+
+    /** {@return whether every part of the expectations present is met} */
+    public boolean met() {
+      return problems.isEmpty();
+    }
+  }
+
+  /**
+   * Compares a result with these expectations, part by part (the rules {@link
+   * CheckResultAssert#meets} asserts and {@code ptx-litmus check} reports): the verdict; the
+   * condition's truth; the exact states and the flags, against every allowed state (a result
+   * that does not list them all is re-checked in states mode first); {@link
+   * #ABSENT_UNLESS_LISTED} flags must not be set unless listed. A result cut by a limit
+   * ({@link Verdict#UNKNOWN}) meets nothing but an expected {@code Unknown} verdict; an {@link
+   * Verdict#UNDEFINED} one (the model does not apply, 8.7.2) only expectations whose verdict is
+   * {@code Undefined}. Empty expectations are met by any result: whether that is acceptable is
+   * the caller's decision ({@code meets} refuses them).
+   *
+   * @param result the result to compare
+   * @return the problems found, empty when all is met
+   */
+  public Comparison compare(CheckResult result) {
+    List<String> problems = new ArrayList<>();
+    Verdict v = result.verdict();
+    String is = v + result.unknownReason().map(r -> " (" + r + ")").orElse("");
+    verdict.filter(e -> e != v).ifPresent(e -> problems.add("verdict: expected " + e + ", is "
+        + is));
+    boolean more = states.isPresent() || !flags.isEmpty() || conditionHolds.isPresent();
+    if (v == Verdict.UNKNOWN) {
+      if (more) {
+        problems.add("states, flags and the condition not compared: the check stopped at a"
+            + " limit (" + result.unknownReason().orElse("a limit was hit") + ")");
+      }
+      return new Comparison(problems, result, "");
+    }
+    if (v == Verdict.UNDEFINED && verdict.isEmpty()) {
+      problems.add("the verdict is " + is + ": with a mixed-size data race the model does not"
+          + " apply (8.7.2); expect Undefined to compare the states of such a test");
+    }
+    conditionHolds.ifPresent(h -> {
+      if (result.conditionHolds() != h) {
+        problems.add("condition " + result.condition().quantifier().keyword() + " ("
+            + io.github.ptxlitmus.litmus.LitmusPrinter.condition(result.condition().body())
+            + "): expected to " + (h ? "hold" : "fail") + ", "
+            + (result.conditionHolds() ? "holds" : "fails"));
+      }
+    });
+    // Flags that must be absent unless listed are facts about every execution: always list.
+    CheckResult all;
+    try {
+      all = result.listStates();
+    } catch (IllegalStateException noChecker) {
+      problems.add("states and flags not compared: the result does not list every state and"
+          + " has no checker attached to list them");
+      return new Comparison(problems, result, "");
+    }
+    if (!all.hasAllStates()) {
+      problems.add("states and flags not compared: listing every state in states mode was"
+          + " stopped: " + all.unknownReason().orElse("a limit was hit"));
+      return new Comparison(problems, all, "");
+    }
+    String diff = states.map(e -> States.diff(e, all.states())).orElse("");
+    if (!diff.isEmpty()) {
+      Set<FinalState> allowed = Set.copyOf(all.states());
+      long missing = states.get().stream().filter(x -> !allowed.contains(x)).count();
+      long unexpected = allowed.stream().filter(x -> !states.get().contains(x)).count();
+      problems.add("states differ (" + missing + " missing, " + unexpected + " unexpected)");
+    }
+    for (Flag f : EnumSet.allOf(Flag.class)) {
+      if (flags.contains(f) && !all.has(f)) {
+        problems.add("flag " + f + " expected but not set");
+      } else if (ABSENT_UNLESS_LISTED.contains(f) && all.has(f) && !flags.contains(f)) {
+        problems.add("flag " + f + " set but not expected");
+      }
+    }
+    return new Comparison(problems, all, diff);
   }
 
   /**
