@@ -245,10 +245,11 @@ class CheckCommandTest {
     write("corpus/U.litmus", "unknown");
     write("corpus/C.litmus", "holds");
     Path csv = write("corpus/expected.csv", "A.litmus,1\nU.litmus,0\nC.litmus,1\n");
+    Path none = write("none.csv", "# no divergence\n");
     int code =
         run(
             "--expect", csv.toString(),
-            "--divergences", dir.resolve("none.csv").toString(),
+            "--divergences", none.toString(),
             dir.resolve("corpus").toString());
     assertThat(out.toString())
         .contains(
