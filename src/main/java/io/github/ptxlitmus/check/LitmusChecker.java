@@ -78,7 +78,14 @@ public final class LitmusChecker {
    *     semantically invalid (e.g. a shared location accessed from another CTA)
    */
   public CheckResult check(LitmusTest test) {
-    long start = System.nanoTime();
+    return check(test, System.nanoTime());
+  }
+
+  /**
+   * Checks a test whose check began at {@code start} ({@link System#nanoTime()}): reading and
+   * parsing it count against the time limit and in {@link CheckResult#millis()}.
+   */
+  private CheckResult check(LitmusTest test, long start) {
     SearchLimits limits =
         new SearchLimits(
             options.loopBound(),
@@ -428,23 +435,26 @@ public final class LitmusChecker {
   }
 
   /**
-   * Parses and checks a file.
+   * Parses and checks a file. Reading and parsing count against the time limit and in the
+   * result's {@link CheckResult#millis()}.
    *
-   * @param file a {@code .litmus} file (UTF-8)
+   * @param file a {@code .litmus} file (UTF-8, at most {@link
+   *     io.github.ptxlitmus.litmus.TextFiles#MAX_BYTES} bytes)
    * @return as {@link #check(LitmusTest)}
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException on a syntax or static error
    * @throws UncheckedIOException when the file cannot be read
    */
   public CheckResult check(Path file) {
+    long start = System.nanoTime();
     try {
-      return check(LitmusParser.parse(file));
+      return check(LitmusParser.parse(file), start);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   /**
-   * Parses {@code text} and checks it.
+   * Parses {@code text} and checks it; parsing counts against the time limit.
    *
    * @param name the name error positions give the text, e.g. a file name
    * @param text the litmus test
@@ -453,6 +463,7 @@ public final class LitmusChecker {
    *     as {@link #check(LitmusTest)}
    */
   public CheckResult check(String name, String text) {
-    return check(LitmusParser.parse(name, text));
+    long start = System.nanoTime();
+    return check(LitmusParser.parse(name, text), start);
   }
 }

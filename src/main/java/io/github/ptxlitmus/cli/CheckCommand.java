@@ -230,7 +230,8 @@ public final class CheckCommand implements Callable<Integer> {
             showProgress());
     Function<Path, CheckResult> check = stdinAware(checkers.apply(options));
     OwnExpectations own =
-        new OwnExpectations(file -> file.equals(STDIN) && stdinCopy != null ? stdinCopy : file);
+        new OwnExpectations(file -> file.equals(STDIN) && stdinCopy != null ? stdinCopy : file,
+            file -> runner.anotherSearch(file, options.timeLimit()), options);
     check = own.wrap(check);
     PrintWriter out = spec.commandLine().getOut();
     List<TestOutcome> outcomes = new ArrayList<>();
@@ -261,22 +262,28 @@ public final class CheckCommand implements Callable<Integer> {
         });
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
     List<Optional<List<String>>> ownProblems =
-        outcomes.stream().map(o -> own.of(o.file())).collect(Collectors.toList());
+        outcomes.stream()
+            .map(o -> o instanceof TestOutcome.Checked c ? own.of(c.file(), c.result())
+                : Optional.<List<String>>empty())
+            .collect(Collectors.toList());
     boolean condition = explainStates.isEmpty();
     out.print(
         switch (format) {
           case json -> ExplainedReport.json(
-              outcomes, explained, comparison, divergenceSource, ownProblems, explain,
-              condition);
+              outcomes, explained, comparison, divergenceSource, ownProblems,
+              own.notCompared(), explain, condition);
           case junit -> JunitReport.render(
               "ptx-litmus", junitCases(outcomes, expectations, ownProblems));
           case text -> ExplainedReport.textTail(
-              outcomes, comparison, divergenceSource, ownProblems);
+              outcomes, comparison, divergenceSource, ownProblems, own.notCompared());
         });
     out.flush();
     boolean explainFailed =
         explained.stream().anyMatch(e -> e.isPresent() && !e.get().problems().isEmpty());
     boolean ownFailed = ownProblems.stream().anyMatch(p -> p.isPresent() && !p.get().isEmpty());
+    if (runner.ranOutOfMemory()) {
+      return Main.USAGE_ERROR; // as for any run out of memory: one line per test, exit 2
+    }
     return failed(outcomes, comparison, expectations) || explainFailed || ownFailed ? 1 : 0;
   }
 
@@ -418,6 +425,13 @@ public final class CheckCommand implements Callable<Integer> {
     if (decide) {
       throw usage("--cat runs the exhaustive search (states mode): drop --decide");
     }
+    if (!Files.isRegularFile(catFile)) {
+      throw usage("--cat: " + (Files.exists(catFile) ? "not a regular file: " : "no such file: ")
+          + catFile);
+    }
+    IoMessages.tooLarge(catFile).ifPresent(why -> {
+      throw usage("--cat: " + why);
+    });
     try {
       return io.github.ptxlitmus.cat.CatMemoryModel.load(catFile);
     } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
@@ -493,11 +507,12 @@ public final class CheckCommand implements Callable<Integer> {
     try {
       Path dir = Files.createTempDirectory("ptx-litmus-stdin");
       stdinCopy = dir.resolve("stdin.litmus");
-      Files.write(stdinCopy, System.in.readAllBytes());
+      Files.write(stdinCopy,
+          io.github.ptxlitmus.litmus.TextFiles.readBytes(System.in, "standard input"));
       stdinCopy.toFile().deleteOnExit();
       dir.toFile().deleteOnExit();
     } catch (IOException e) {
-      throw usage("cannot read standard input: " + e.getMessage());
+      throw usage("cannot read standard input: " + IoMessages.reason(e));
     }
     Path copy = stdinCopy;
     return file -> check.apply(file.equals(STDIN) ? copy : file);

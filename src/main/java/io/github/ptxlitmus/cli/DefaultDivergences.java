@@ -45,7 +45,8 @@ final class DefaultDivergences {
         .filter(Files::isRegularFile);
     if (installed.isPresent()) {
       return Optional.of(new Source(installed.get().toString(),
-          Files.readAllLines(installed.get(), StandardCharsets.UTF_8)));
+          io.github.ptxlitmus.litmus.TextFiles.readString(installed.get(), true).lines()
+              .toList()));
     }
     try (InputStream in = DefaultDivergences.class.getResourceAsStream(fileName)) {
       if (in == null) {

@@ -59,13 +59,15 @@ final class ExplainedReport {
    * @param divergenceSource the divergence list the comparison used, as the report names it
    * @param own per outcome, its disagreements with the file's own expectation comments (empty
    *     when the file carries none)
+   * @param notCompared how many files' comments were not compared and why, if any
    * @return the text, each line ending with a newline
    */
   static String textTail(
       List<TestOutcome> outcomes,
       Optional<ExpectationReport> expectations,
       String divergenceSource,
-      List<Optional<List<String>>> own) {
+      List<Optional<List<String>>> own,
+      Optional<String> notCompared) {
     StringBuilder out = new StringBuilder();
     expectations.ifPresent(e -> out.append("Divergences from ").append(divergenceSource)
         .append('\n').append(HerdTextReport.expectations(e)));
@@ -81,11 +83,12 @@ final class ExplainedReport {
         failed += own.get(i).get().isEmpty() ? 0 : 1;
       }
     }
-    if (files > 0) {
+    if (failed > 0) {
       out.append("File expectations met ").append(files - failed).append('/').append(files)
           .append(", ").append(failed).append(failed == 1 ? " mismatch" : " mismatches")
           .append('\n');
     }
+    notCompared.ifPresent(n -> out.append("File expectations: ").append(n).append('\n'));
     return out.append(RunSummary.of(outcomes)).append('\n').toString();
   }
 
@@ -109,6 +112,7 @@ final class ExplainedReport {
    * @param expectations the comparison with an expected CSV, if any
    * @param divergenceSource the divergence list the comparison used, as the report names it
    * @param own per outcome, its disagreements with the file's own expectation comments
+   * @param notCompared how many files' comments were not compared and why, if any
    * @param show whether to include the explanations (not only the files written)
    * @param condition true when the outcome of interest was explained ({@code explanation}),
    *     false for named states ({@code explanations})
@@ -119,6 +123,7 @@ final class ExplainedReport {
       Optional<ExpectationReport> expectations,
       String divergenceSource,
       List<Optional<List<String>>> own,
+      Optional<String> notCompared,
       boolean show,
       boolean condition) {
     ObjectNode root = JsonReport.toJson(outcomes, expectations);
@@ -140,11 +145,12 @@ final class ExplainedReport {
         own.get(i).get().forEach(problems::add);
       }
     }
-    if (files > 0) {
+    if (files > 0 || notCompared.isPresent()) {
       ObjectNode summary = root.putObject("fileExpectations");
       summary.put("files", files);
       summary.put("met", files - failed);
       summary.put("mismatches", failed);
+      notCompared.ifPresent(n -> summary.put("notCompared", n));
     }
     try {
       return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";

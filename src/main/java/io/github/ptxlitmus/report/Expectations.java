@@ -4,7 +4,6 @@ import com.google.common.collect.ImmutableMap;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Verdict;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -208,7 +207,7 @@ public final class Expectations {
 
   private static List<String> readLines(Path csv) throws IOException {
     try {
-      return Files.readAllLines(csv, StandardCharsets.UTF_8);
+      return io.github.ptxlitmus.litmus.TextFiles.readString(csv, true).lines().toList();
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new IllegalArgumentException(csv + ": not valid UTF-8 text");
     }

@@ -8,8 +8,6 @@ import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.litmus.Names;
 import io.github.ptxlitmus.litmus.SourcePosition;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,7 +113,7 @@ public record Expectations(
    *     message is {@code file:line:col: reason}
    */
   public static Expectations read(Path file) throws IOException {
-    return read(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+    return read(file.toString(), io.github.ptxlitmus.litmus.TextFiles.readString(file, false));
   }
 
   /**
