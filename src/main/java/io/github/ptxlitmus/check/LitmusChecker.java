@@ -171,7 +171,7 @@ public final class LitmusChecker {
    * 2^{@link CheckOptions#AUTO_DECIDE_LOG2}, or accesses may overlap partially (8.7.2: only the
    * exhaustive search can tell whether some execution has a mixed-size race). Larger tests are
    * listed by the pruned search's states mode, whose cost follows the distinct states rather
-   * than the candidates (issue 18).
+   * than the candidates.
    */
   private static boolean exhaustiveFits(LitmusTest test, Plan plan, SearchLimits limits) {
     // The candidate estimate and the overlap do not depend on the observed keys.
@@ -260,7 +260,7 @@ public final class LitmusChecker {
     int seen = 0;
     for (SearchResult.Outcome o : search.outcomeList()) {
       // A search stopped by a limit left a partial list anyway (the verdict is Unknown): its
-      // summary may not keep the answer waiting long after the limit (issue 16, defect 3).
+      // summary may not keep the answer waiting long after the limit.
       if (search.limit().isPresent()
           && (++seen & 255) == 0
           && (System.nanoTime() - overrun > 0 || Thread.currentThread().isInterrupted())) {

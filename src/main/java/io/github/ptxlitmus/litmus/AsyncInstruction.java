@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Instructions of the asynchronous world (DESIGN §6): mbarrier objects, asynchronous copies
+ * Instructions of the asynchronous world: mbarrier objects, asynchronous copies
  * and stores, their completion mechanisms, and the CUDA API calls of host threads. Defaults of
  * the PTX ISA's instruction sections are applied by the parser ({@link AsyncInstructionParser}),
  * so consumers never see "unspecified".
@@ -23,12 +23,12 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code mbarrier.init.shared{::cta}.b64 [M], count}: a weak 8-byte write that sets phase 0,
-   * pending = expected = {@code count}, tx-count 0 (DESIGN §6.1).
+   * pending = expected = {@code count}, tx-count 0.
    */
   record MbarrierInit(Address mbarrier, Operand count, SourcePosition position, String text)
       implements AsyncInstruction {}
 
-  /** What an mbarrier update does to the object (DESIGN §6.1, PTX ISA mbarrier). */
+  /** What an mbarrier update does to the object (PTX ISA mbarrier). */
   enum MbarrierOp {
     /** {@code mbarrier.arrive}: pending -= count. */
     ARRIVE,
@@ -50,8 +50,8 @@ public sealed interface AsyncInstruction extends Instruction
   }
 
   /**
-   * An mbarrier update: a strong atomic read-modify-write of M at {@code scope} (DESIGN §6.1
-   * decision). {@code state} receives the opaque phase state ({@code _} or absent: none);
+   * An mbarrier update: a strong atomic read-modify-write of M at {@code scope} (a
+   * decision, docs/model.md). {@code state} receives the opaque phase state ({@code _} or absent: none);
    * {@code count} is the arrival count (default 1), {@code tx} the transaction bytes of the
    * expect_tx/complete_tx forms. {@code sem} is RELEASE or RELAXED.
    */
@@ -88,11 +88,11 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope for the
-   * thread's earlier {@code mbarrier.init} writes only (DESIGN §6.2, Initialisation).
+   * thread's earlier {@code mbarrier.init} writes only.
    */
   record MbarrierInitFence(SourcePosition position, String text) implements AsyncInstruction {}
 
-  /** The asynchronous copy instructions (DESIGN §6.2). */
+  /** The asynchronous copy instructions. */
   enum CopyKind {
     /** {@code cp.async} (non-bulk): generic proxy, completed through groups or an mbarrier. */
     CP_ASYNC,
@@ -102,7 +102,7 @@ public sealed interface AsyncInstruction extends Instruction
     REDUCE_BULK
   }
 
-  /** How an asynchronous operation's completion is observed (DESIGN §6.2). */
+  /** How an asynchronous operation's completion is observed. */
   enum Completion {
     /** {@code cp.async} groups: commit_group / wait_group / wait_all. */
     CP_ASYNC_GROUP,
@@ -139,7 +139,7 @@ public sealed interface AsyncInstruction extends Instruction
   /**
    * {@code st.async} (reduction empty) or {@code red.async} (reduction present): a write (RMW)
    * of {@code values} to remote shared memory through the generic proxy, followed by an
-   * implicit complete-tx of the bytes written on {@code mbarrier} (DESIGN §6.2, §6.3).
+   * implicit complete-tx of the bytes written on {@code mbarrier}.
    *
    * @param reduction the reduction of {@code red.async}; empty for {@code st.async}
    * @param address the remote shared::cluster location written
@@ -199,7 +199,7 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [M]}: an asynchronous arrive on
-   * M after all of the thread's earlier cp.async (DESIGN §6.2 decision: release, cta scope);
+   * M after all of the thread's earlier cp.async (release, cta scope);
    * without {@code .noinc} the pending count is first raised by one.
    */
   record CpAsyncMbarrierArrive(

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads PTX litmus tests: the herd/Dat3M format of DESIGN §2 with real PTX instruction syntax
+ * Reads PTX litmus tests: the herd/Dat3M format with real PTX instruction syntax
  * inside cells (grammar in {@code docs/litmus-format.md}). A hand-written recursive-descent
  * parser over characters; see {@link InitParser}, {@link ProgramParser},
  * {@link InstructionParser} and {@link ConditionParser} for the parts.
