@@ -3,6 +3,7 @@ package io.github.ptxlitmus.cli;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.Verdict;
+import io.github.ptxlitmus.litmus.FinalCondition;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
@@ -191,19 +193,59 @@ final class TestRunner {
     long granted = hardLimit.toMillis() + extra.getOrDefault(file.normalize(), 0L) / 1_000_000;
     String why = "no answer within " + granted / 1000.0 + " s; check abandoned";
     try {
-      // Parsed again on this thread only when that is quick: the run must go on at once.
-      if (java.nio.file.Files.size(file) > REPARSE_BYTES) {
+      // Parsed again on this thread only when that is quick: the run must go on at once. A
+      // larger file is named by its header and its final condition, read alone.
+      Optional<Map.Entry<String, FinalCondition>> head =
+          java.nio.file.Files.size(file) > REPARSE_BYTES ? nameAndCondition(file)
+              : Optional.of(parsed(file));
+      if (head.isEmpty()) {
         return new TestOutcome.Failed(file, why);
       }
-      LitmusTest test = LitmusParser.parse(file);
       CheckResult unknown =
           new CheckResult(
-              test.name(), test.source(), List.of(), test.condition(), false, Verdict.UNKNOWN,
-              Optional.of(why), 0, 0, Set.of(Flag.LIMIT_HIT), hardLimit.toMillis(), 0);
+              head.get().getKey(), file.toString(), List.of(), head.get().getValue(), false,
+              Verdict.UNKNOWN, Optional.of(why), 0, 0, Set.of(Flag.LIMIT_HIT), granted, 0);
       return new TestOutcome.Checked(file, unknown);
     } catch (IOException | RuntimeException e) {
       return new TestOutcome.Failed(file, why);
     }
+  }
+
+  private static Map.Entry<String, FinalCondition> parsed(Path file) throws IOException {
+    LitmusTest test = LitmusParser.parse(file);
+    return Map.entry(test.name(), test.condition());
+  }
+
+  private static final java.util.regex.Pattern HEADER =
+      java.util.regex.Pattern.compile("\\A\\s*\\S+\\s+(\\S+)");
+  private static final java.util.regex.Pattern QUANTIFIER =
+      java.util.regex.Pattern.compile("(?m)^\\s*(~\\s*exists|not\\s+exists|exists|forall)\\b");
+
+  /**
+   * The test's name ({@code PTX <name>}) and final condition (after the last line starting
+   * with a quantifier), read without parsing the threads; empty when they cannot be found.
+   */
+  private static Optional<Map.Entry<String, FinalCondition>> nameAndCondition(Path file)
+      throws IOException {
+    String text = io.github.ptxlitmus.litmus.TextFiles.readString(file, false);
+    java.util.regex.Matcher name = HEADER.matcher(text);
+    java.util.regex.Matcher q = QUANTIFIER.matcher(text);
+    int at = -1;
+    String keyword = "";
+    while (q.find()) {
+      at = q.end();
+      keyword = q.group(1).replaceAll("\\s+", " ");
+    }
+    if (!name.find() || at < 0) {
+      return Optional.empty();
+    }
+    FinalCondition.Quantifier quantifier = keyword.equals("forall")
+        ? FinalCondition.Quantifier.FORALL
+        : keyword.equals("exists") ? FinalCondition.Quantifier.EXISTS
+            : FinalCondition.Quantifier.NOT_EXISTS;
+    String body = text.substring(at).strip().replaceAll(";\\s*\\z", "");
+    return Optional.of(Map.entry(name.group(1),
+        new FinalCondition(quantifier, LitmusParser.parseCondition(body))));
   }
 
   /** Replaces an abandoned (possibly still running) thread so the queue keeps moving. */

@@ -171,6 +171,38 @@ class HugeInputsTest {
     noTrace(cli);
   }
 
+  /**
+   * A check that ignores its limit on a file too large to parse again at once is still
+   * reported as Unknown, named by its header and its condition.
+   */
+  @Test
+  void anAbandonedCheckOfALargeFileIsUnknownNamedByItsHeader() throws Exception {
+    StringBuilder b = new StringBuilder("PTX large\n{ x=0; }\n P0@cta 0,gpu 0 ;\n");
+    for (int i = 0; i < 80_000; i++) {
+      b.append(" st.relaxed.gpu x, ").append(i + 1).append(" ;\n");
+    }
+    Path large = Files.writeString(dir.resolve("large.litmus"),
+        b.append("~exists (x == 1 /\\ x != 2)\n"));
+    assertThat(Files.size(large)).isGreaterThan(1L << 20);
+    Function<Path, CheckResult> hang = file -> {
+      try {
+        Thread.sleep(60_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw new IllegalStateException("interrupted");
+    };
+    CommandLine cmd = new CommandLine(new CheckCommand(options -> hang));
+    StringWriter out = new StringWriter();
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(new StringWriter(), true));
+    assertThat(cmd.execute("--timeout", "0.1", large.toString())).isEqualTo(0);
+    assertThat(out.toString()).startsWith("Test large Forbidden\n")
+        .contains("Condition ~exists (x=1 /\\ ~(x=2))\n")
+        .contains("Unknown large no answer within 1.1 s; check abandoned\n")
+        .endsWith("Summary: 1 tests, 0 ok, 0 no, 0 undefined, 1 unknown, 0 errors\n");
+  }
+
   @Test
   void aConditionOf200000TermsIsCheckedAndPrintedQuickly() throws Exception {
     StringBuilder b = new StringBuilder("PTX conj\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
