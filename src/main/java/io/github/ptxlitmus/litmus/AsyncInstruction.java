@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Instructions of the asynchronous world (DESIGN §6): mbarrier objects, asynchronous copies
+ * Instructions of the asynchronous world: mbarrier objects, asynchronous copies
  * and stores, their completion mechanisms, and the CUDA API calls of host threads. Defaults of
  * the PTX ISA's instruction sections are applied by the parser ({@link AsyncInstructionParser}),
  * so consumers never see "unspecified".
@@ -24,7 +24,7 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code mbarrier.init.shared{::cta}.b64 [M], count}: a weak 8-byte write that sets phase 0,
-   * pending = expected = {@code count}, tx-count 0 (DESIGN §6.1).
+   * pending = expected = {@code count}, tx-count 0.
    */
   record MbarrierInit(Address mbarrier, Operand count, SourcePosition position, String text)
       implements AsyncInstruction {}
@@ -38,7 +38,7 @@ public sealed interface AsyncInstruction extends Instruction
   record MbarrierInval(Address mbarrier, SourcePosition position, String text)
       implements AsyncInstruction {}
 
-  /** What an mbarrier update does to the object (DESIGN §6.1, PTX ISA mbarrier). */
+  /** What an mbarrier update does to the object (PTX ISA mbarrier). */
   enum MbarrierOp {
     /** {@code mbarrier.arrive}: pending -= count. */
     ARRIVE,
@@ -60,8 +60,8 @@ public sealed interface AsyncInstruction extends Instruction
   }
 
   /**
-   * An mbarrier update: a strong atomic read-modify-write of M at {@code scope} (DESIGN §6.1
-   * decision). {@code state} receives the opaque phase state ({@code _} or absent: none);
+   * An mbarrier update: a strong atomic read-modify-write of M at {@code scope} (a
+   * decision, docs/model.md). {@code state} receives the opaque phase state ({@code _} or absent: none);
    * {@code count} is the arrival count (default 1), {@code tx} the transaction bytes of the
    * expect_tx/complete_tx forms. {@code sem} is RELEASE or RELAXED.
    */
@@ -98,11 +98,11 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope for the
-   * thread's earlier {@code mbarrier.init} writes only (DESIGN §6.2, Initialisation).
+   * thread's earlier {@code mbarrier.init} writes only.
    */
   record MbarrierInitFence(SourcePosition position, String text) implements AsyncInstruction {}
 
-  /** The asynchronous copy instructions (DESIGN §6.2). */
+  /** The asynchronous copy instructions. */
   enum CopyKind {
     /** {@code cp.async} (non-bulk): generic proxy, completed through groups or an mbarrier. */
     CP_ASYNC,
@@ -112,7 +112,7 @@ public sealed interface AsyncInstruction extends Instruction
     REDUCE_BULK
   }
 
-  /** How an asynchronous operation's completion is observed (DESIGN §6.2). */
+  /** How an asynchronous operation's completion is observed. */
   enum Completion {
     /** {@code cp.async} groups: commit_group / wait_group / wait_all. */
     CP_ASYNC_GROUP,
@@ -148,7 +148,7 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code st.async} (reduction empty) or {@code red.async} (reduction present): a write (RMW)
-   * through the generic proxy in an async unit of its own (DESIGN §6.2, §6.3). Two forms
+   * through the generic proxy in an async unit of its own. Two forms
    * (PTX ISA st.async, red.async): to remote shared memory ({@code .shared::cluster}, weak
    * {@code st.async} or {@code red.async.relaxed.cluster}) followed by an implicit complete-tx
    * of the bytes written on {@code mbarrier}; or to global memory ({@code .global},
@@ -218,7 +218,7 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [M]}: an asynchronous arrive on
-   * M after all of the thread's earlier cp.async (DESIGN §6.2 decision: release, cta scope);
+   * M after all of the thread's earlier cp.async (release, cta scope);
    * without {@code .noinc} the pending count is first raised by one.
    */
   record CpAsyncMbarrierArrive(

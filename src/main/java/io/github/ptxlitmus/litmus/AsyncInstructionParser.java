@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Parses the asynchronous instructions of DESIGN §6 (mbarrier, cp.async, cp.async.bulk,
+ * Parses the asynchronous instructions (mbarrier, cp.async, cp.async.bulk,
  * cp.reduce.async.bulk, st.async, red.async, fence.mbarrier_init) and the CUDA API calls of host
  * threads, and rejects {@code wgmma.mma_async} and multimem operations (8.2.3) as unsupported.
  * Defaults follow the PTX ISA instruction sections: mbarrier arrivals {@code .release.cta},

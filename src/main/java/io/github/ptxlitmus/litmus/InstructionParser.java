@@ -227,7 +227,7 @@ final class InstructionParser {
 
   private Instruction dispatch(Site s) {
     if (AsyncInstructionParser.handles(s)) {
-      return new AsyncInstructionParser(this).parse(s); // DESIGN §6: async world, API calls
+      return new AsyncInstructionParser(this).parse(s); // async world, API calls
     }
     Handler h = HANDLERS.get(s.base());
     if (h != null) {

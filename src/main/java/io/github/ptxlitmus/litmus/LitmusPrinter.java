@@ -158,7 +158,7 @@ public final class LitmusPrinter {
     } else if (i instanceof Instruction.Goto g) {
       return "goto " + g.target();
     } else if (i instanceof AsyncInstruction a) {
-      return a.text(); // real PTX as written (DESIGN §6 instructions have no short form)
+      return a.text(); // real PTX as written (asynchronous instructions have no short form)
     }
     throw new IllegalArgumentException("unknown instruction " + i);
   }

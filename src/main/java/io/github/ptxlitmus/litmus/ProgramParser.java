@@ -161,7 +161,7 @@ final class ProgramParser {
     h.skipTrivia();
     int hostAt = h.pos();
     if (h.atIdentifier() && h.identifier("host").equals("host")) {
-      // DESIGN §6.4: a host thread, P<n>@host.
+      // a host thread, P<n>@host.
       h.skipTrivia();
       if (!h.atEnd()) {
         throw h.error("unexpected " + h.describeNext() + " in thread header");

@@ -207,7 +207,8 @@ public final class DecisionSearch {
     }
 
     Space(List<ThreadPath> paths) {
-      super(DecisionSearch.this.test, DecisionSearch.this.locations, paths, spec);
+      super(DecisionSearch.this.test, DecisionSearch.this.locations, paths, spec,
+          DecisionSearch.this.budget);
       fences = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
       fencePairs = model.fenceScPairs();
       groups = coherenceGroups();

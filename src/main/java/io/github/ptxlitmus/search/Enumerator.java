@@ -230,7 +230,7 @@ public final class Enumerator {
       paths.forEach(
           p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
     }
-    ExecutionSpace x = new ExecutionSpace(test, locations, shortest, ModelSpec.ptx());
+    ExecutionSpace x = new ExecutionSpace(test, locations, shortest, ModelSpec.ptx(), budget);
     double candidates = combos + x.model.fenceScPairs().count() / 2.0;
     // A tearable segment (8.9.7) may take each differing byte from any of its sources.
     double[] readLog2 = new double[x.n];
@@ -319,7 +319,7 @@ public final class Enumerator {
     private final boolean stuck;
 
     Candidate(List<ThreadPath> paths) {
-      super(Enumerator.this.test, Enumerator.this.locations, paths, spec);
+      super(Enumerator.this.test, Enumerator.this.locations, paths, spec, Enumerator.this.budget);
       Enumerator.this.pruned.addAll(pruned);
       stuck = paths.stream().anyMatch(p -> p.stuck().isPresent());
     }

@@ -65,11 +65,41 @@ class ExecutionSpace {
   final Relation data;
   final Relation ctrl;
 
-  ExecutionSpace(LitmusTest test, Locations locations, List<ThreadPath> paths, ModelSpec spec) {
+  /**
+   * Relations over the events that a candidate holds at once (program order, dependencies,
+   * the model's derived relations), for the memory check before they are built.
+   */
+  private static final int RELATIONS_HELD = 16;
+
+  /**
+   * The events of one choice of paths, their program order and dependencies, and the model
+   * over them. Only the physical locations some event accesses get an initial write (8.2.6):
+   * one that no event touches keeps its initial value (see {@link #finalMemory}) and costs
+   * nothing, however many the test declares.
+   *
+   * @throws Budget.Exhausted naming the memory bound when the relations over the events would
+   *     not fit it
+   */
+  ExecutionSpace(
+      LitmusTest test, Locations locations, List<ThreadPath> paths, ModelSpec spec,
+      Budget budget) {
     this.test = test;
     this.locations = locations;
     this.paths = paths;
-    for (Locations.Info loc : locations.physical()) {
+    java.util.Set<String> accessed = new java.util.HashSet<>();
+    long eventCount = 0;
+    for (ThreadPath path : paths) {
+      for (PathEvent pe : path.events()) {
+        eventCount++;
+        if (pe.kind().isMemory()) {
+          accessed.add(locations.get(pe.location()).orElseThrow().physical());
+        }
+      }
+    }
+    live = locations.physical().stream().filter(l -> accessed.contains(l.name())).toList();
+    long size = live.size() + eventCount;
+    budget.fits(RELATIONS_HELD * size * ((size + 63) / 64) * 8);
+    for (Locations.Info loc : live) {
       events.add(
           new Event(events.size(), -1, new ThreadPosition(0, java.util.OptionalInt.empty(), -1),
               EventKind.INIT, Semantics.WEAK, Scope.SYS, Proxy.GENERIC, loc.name(),
@@ -628,8 +658,8 @@ class ExecutionSpace {
    * {@code x+8}, ...
    */
   Map<String, Long> finalMemory(int[] rank) {
-    Map<String, Long> byPhysical = new HashMap<>();
-    for (Locations.Info loc : locations.physical()) {
+    Map<String, Long> byPhysical = new HashMap<>(untouchedMemory());
+    for (Locations.Info loc : live) {
       int size = Math.max(1, loc.bits() / 8);
       long[] words = new long[(size + 7) / 8];
       int init = -1;
@@ -659,6 +689,57 @@ class ExecutionSpace {
     return byPhysical;
   }
 
+  /** The physical locations some event accesses, in declaration order: those with an init. */
+  private final List<Locations.Info> live;
+
+  /** The final memory of the locations no event accesses: their initial values, made once. */
+  private Map<String, Long> untouched;
+
+  private Map<String, Long> untouchedMemory() {
+    if (untouched == null) {
+      Map<String, Long> m = new HashMap<>();
+      java.util.Set<String> liveNames = new java.util.HashSet<>();
+      live.forEach(l -> liveNames.add(l.name()));
+      for (Locations.Info loc : locations.physical()) {
+        if (liveNames.contains(loc.name())) {
+          continue;
+        }
+        int size = Math.max(1, loc.bits() / 8);
+        // Bytes past the first 8 of a location initialised with one value are 0.
+        long first = size >= 8 ? loc.initialValue() : loc.initialValue() & ((1L << (8 * size)) - 1);
+        m.put(loc.name(), first);
+        for (int w = 1; w < (size + 7) / 8; w++) {
+          m.put(loc.name() + "+" + (8 * w), 0L);
+        }
+      }
+      untouched = m;
+    }
+    return untouched;
+  }
+
+  /**
+   * For every location (aliases included), the state key of each of its 8-byte words and the
+   * final-memory key it is read from: {@code x} from {@code x}, {@code a+8} from {@code x+8}
+   * for an alias {@code a} of {@code x}. Made once.
+   */
+  private List<Map.Entry<String, String>> locationKeys;
+
+  private List<Map.Entry<String, String>> locationKeys() {
+    if (locationKeys == null) {
+      List<Map.Entry<String, String>> keys = new ArrayList<>();
+      for (Locations.Info loc : locations.all()) {
+        Locations.Info physical = locations.get(loc.physical()).orElseThrow();
+        int words = (Math.max(1, physical.bits() / 8) + 7) / 8;
+        for (int w = 0; w < words; w++) {
+          String suffix = w == 0 ? "" : "+" + (8 * w);
+          keys.add(Map.entry(loc.name() + suffix, loc.physical() + suffix));
+        }
+      }
+      locationKeys = keys;
+    }
+    return locationKeys;
+  }
+
   /** Per thread, its registers' state keys {@code P<i>:<reg>}, made once (states share them). */
   private List<List<Map.Entry<String, Expr>>> registerKeys;
 
@@ -680,12 +761,10 @@ class ExecutionSpace {
         state.put(r.getKey(), r.getValue().eval(idx -> readValue(base + idx)));
       }
     }
-    for (Locations.Info loc : locations.all()) {
-      for (Map.Entry<String, Long> m : memory.entrySet()) {
-        String key = m.getKey();
-        if (key.equals(loc.physical()) || key.startsWith(loc.physical() + "+")) {
-          state.put(loc.name() + key.substring(loc.physical().length()), m.getValue());
-        }
+    for (Map.Entry<String, String> k : locationKeys()) {
+      Long v = memory.get(k.getValue());
+      if (v != null) {
+        state.put(k.getKey(), v);
       }
     }
     return Map.copyOf(state);

@@ -65,7 +65,7 @@ final class ThreadUnfolder {
     this.locations = locations;
     this.loopBound = loopBound;
     this.budget = budget;
-    this.flow = ControlFlow.of(thread.instructions());
+    this.flow = ControlFlow.of(thread.instructions(), budget);
     List<Instruction> code = thread.instructions();
     for (int i = 0; i < code.size(); i++) {
       if (code.get(i) instanceof Instruction.Label l) {
