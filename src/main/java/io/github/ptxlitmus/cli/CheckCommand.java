@@ -68,12 +68,24 @@ public final class CheckCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
   @Parameters(
-      arity = "1..*",
+      arity = "0..*",
       paramLabel = "PATH",
       description =
-          "Litmus files or directories (searched recursively for *.litmus); '-' reads one"
-              + " test from standard input.")
+          "Litmus files or directories (searched recursively for *.litmus). '-' alone reads"
+              + " standard input: one test's text (it begins with 'PTX' or a comment), else"
+              + " test paths, one a line, each result printed as soon as it is decided.")
   private List<Path> paths = new ArrayList<>();
+
+  @Option(
+      names = "--paths-from",
+      paramLabel = "FILE",
+      description =
+          "Read test paths from FILE ('-': standard input), one a line, and print each result"
+              + " as soon as it is decided (JSON: one object a line). Without PATH arguments.")
+  private Path pathsFrom;
+
+  /** What {@code -} and {@code --paths-from -} read; tests set another stream. */
+  java.io.InputStream stdin = System.in;
 
   @Mixin private LimitOptions limits = new LimitOptions();
 
@@ -213,6 +225,10 @@ public final class CheckCommand implements Callable<Integer> {
     CheckOptions options = options();
     Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
+    Optional<java.io.BufferedReader> streamed = streamedPaths();
+    if (streamed.isPresent()) {
+      return streamed(streamed.get(), options, explainStep, expectations);
+    }
     List<Path> files = collectFiles();
     TestRunner runner =
         new TestRunner(
@@ -232,18 +248,9 @@ public final class CheckCommand implements Callable<Integer> {
         explainStep.isPresent() ? explainStep.get().wrap(check) : check,
         done -> {
           TestOutcome outcome = renameStdin(done);
-          Optional<ExplainStep.Explained> e =
-              outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
-                  ? explainStep.get().finish(c.file(), c.result())
-                  : Optional.empty();
+          Optional<ExplainStep.Explained> e = finish(outcome, explainStep);
           outcomes.add(outcome);
           explained.add(e);
-          // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
-          if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
-            PrintWriter warnings = spec.commandLine().getErr();
-            c.result().warnings().forEach(w -> warnings.println(w));
-            warnings.flush();
-          }
           if (format == Format.text) {
             out.print(ExplainedReport.textBlock(outcome, e, explain));
             out.flush();
@@ -263,6 +270,66 @@ public final class CheckCommand implements Callable<Integer> {
     return failed(outcomes, comparison, expectations) || explainFailed ? 1 : 0;
   }
 
+  /**
+   * The run over paths that arrive one a line: each checked and printed as soon as it is read
+   * ({@link CheckStream}, {@link StreamedCheck}); a line that names no test is that line's
+   * error, not the run's.
+   */
+  private int streamed(
+      java.io.BufferedReader lines,
+      CheckOptions options,
+      Optional<ExplainStep> explainStep,
+      Optional<Expectations> expectations) {
+    int[] kn = shard == null ? null : shardNumbers();
+    Function<Path, CheckResult> check = checkers.apply(options);
+    StreamedCheck report =
+        new StreamedCheck(
+            format, explain, explainStates.isEmpty(), spec.commandLine().getOut(),
+            outcome -> finish(outcome, explainStep), expectations);
+    CheckStream.Counts counts =
+        new CheckStream(
+                limits.threads(),
+                LimitOptions.hardLimit(
+                    options, explainStep.isEmpty() ? 0 : Math.max(1, explainStates.size())))
+            .run(
+                lines,
+                (line, file) -> kn == null || inShard(shardKey(line, file), kn),
+                explainStep.isPresent() ? explainStep.get().wrap(check) : check,
+                report::accept);
+    if (counts.lines() == 0) {
+      throw usage("no test paths in " + (pathsFrom == null || pathsFrom.equals(STDIN)
+          ? "standard input" : pathsFrom.toString()));
+    }
+    return report.finish();
+  }
+
+  /** What {@code --shard} hashes: the file below its directory argument, else its name. */
+  static Path shardKey(Path argument, Path file) {
+    Path dir = argument.normalize();
+    if (Files.isDirectory(argument) && file.startsWith(dir) && !file.equals(dir)) {
+      return dir.relativize(file);
+    }
+    return file.getFileName() == null ? file : file.getFileName();
+  }
+
+  /**
+   * What follows a test's check before it is printed: its explanations and DOT files, and its
+   * warnings on stderr.
+   */
+  Optional<ExplainStep.Explained> finish(TestOutcome outcome, Optional<ExplainStep> explainStep) {
+    Optional<ExplainStep.Explained> e =
+        outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
+            ? explainStep.get().finish(c.file(), c.result())
+            : Optional.empty();
+    // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
+    if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
+      PrintWriter warnings = spec.commandLine().getErr();
+      c.result().warnings().forEach(w -> warnings.println(w));
+      warnings.flush();
+    }
+    return e;
+  }
+
   /** Whether to draw progress: --progress / --no-progress, else when stderr is a terminal. */
   private boolean showProgress() {
     if (progress != null) {
@@ -277,7 +344,7 @@ public final class CheckCommand implements Callable<Integer> {
    * The JUnit cases: for each file, the disagreements with the {@code --expect} CSV and with
    * the file's own {@code (* expect ... *)} comments.
    */
-  private static List<JunitReport.Case> junitCases(
+  static List<JunitReport.Case> junitCases(
       List<TestOutcome> outcomes, Optional<Expectations> expectations) {
     List<JunitReport.Case> cases = new ArrayList<>();
     for (TestOutcome outcome : outcomes) {
@@ -346,7 +413,7 @@ public final class CheckCommand implements Callable<Integer> {
     return false;
   }
 
-  private static Optional<String> listedDivergence(Expectations e, Path file) {
+  static Optional<String> listedDivergence(Expectations e, Path file) {
     return e.relativePath(file).map(e.divergences()::get);
   }
 
@@ -431,6 +498,55 @@ public final class CheckCommand implements Callable<Integer> {
   /** Standard input saved to a file, once, when {@code -} is an argument. */
   private Path stdinCopy;
 
+  /** Standard input, read when {@code -} was the only PATH and held one test's text. */
+  private byte[] stdinText;
+
+  /**
+   * The paths to check as they come: {@code --paths-from FILE} (or {@code -}), or {@code -}
+   * as the only PATH when standard input lists paths ({@link StandardInput}). Empty for a run
+   * over PATH arguments; {@code -} holding one test's text is then read into {@link
+   * #stdinText}.
+   */
+  private Optional<java.io.BufferedReader> streamedPaths() {
+    if (pathsFrom != null) {
+      if (!paths.isEmpty()) {
+        throw usage("--paths-from reads the paths to check: give no PATH arguments");
+      }
+      if (pathsFrom.equals(STDIN)) {
+        return Optional.of(new java.io.BufferedReader(
+            new java.io.InputStreamReader(stdin, java.nio.charset.StandardCharsets.UTF_8)));
+      }
+      if (Files.isDirectory(pathsFrom) || !Files.exists(pathsFrom)) {
+        throw usage("--paths-from: " + (Files.isDirectory(pathsFrom)
+            ? "a directory, not a file of paths: " : "no such file: ") + pathsFrom);
+      }
+      try { // a named pipe is fine here: it is read line by line, as standard input is
+        return Optional.of(
+            Files.newBufferedReader(pathsFrom, java.nio.charset.StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw usage("--paths-from: cannot read " + pathsFrom + ": " + IoMessages.reason(e));
+      }
+    }
+    if (paths.isEmpty()) {
+      throw usage("Missing required parameter: 'PATH'");
+    }
+    if (!paths.equals(List.of(STDIN))) {
+      return Optional.empty();
+    }
+    StandardInput in;
+    try {
+      in = StandardInput.read(stdin).orElseThrow(() -> usage(
+          "standard input is empty: pipe one test's text, or test paths one a line"));
+    } catch (IOException e) {
+      throw usage("cannot read standard input: " + IoMessages.reason(e));
+    }
+    if (in instanceof StandardInput.Paths p) {
+      return Optional.of(p.lines());
+    }
+    stdinText = ((StandardInput.Text) in).bytes();
+    return Optional.empty();
+  }
+
   /**
    * Checks {@code -} by saving standard input to a temporary file; messages name it {@code -}.
    */
@@ -441,7 +557,7 @@ public final class CheckCommand implements Callable<Integer> {
     try {
       Path dir = Files.createTempDirectory("ptx-litmus-stdin");
       stdinCopy = dir.resolve("stdin.litmus");
-      Files.write(stdinCopy, System.in.readAllBytes());
+      Files.write(stdinCopy, stdinText != null ? stdinText : stdin.readAllBytes());
       stdinCopy.toFile().deleteOnExit();
       dir.toFile().deleteOnExit();
     } catch (IOException e) {
@@ -486,7 +602,7 @@ public final class CheckCommand implements Callable<Integer> {
    * depends on that path alone, so it is the same on every machine and does not move when
    * other tests are added.
    */
-  private static boolean inShard(Path relative, int[] kn) {
+  static boolean inShard(Path relative, int[] kn) {
     java.util.zip.CRC32 crc = new java.util.zip.CRC32();
     StringBuilder name = new StringBuilder();
     for (Path part : relative) {
@@ -497,7 +613,7 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   /** K and N of {@code --shard K/N}. */
-  private int[] shardNumbers() {
+  int[] shardNumbers() {
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("(\\d+)/(\\d+)").matcher(shard.strip());
     if (m.matches()) {
@@ -549,7 +665,7 @@ public final class CheckCommand implements Callable<Integer> {
     return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
   }
 
-  private ParameterException usage(String message) {
+  ParameterException usage(String message) {
     return new ParameterException(spec.commandLine(), message);
   }
 }

@@ -3,6 +3,7 @@ package io.github.ptxlitmus.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ptxlitmus.check.Explanation;
 import io.github.ptxlitmus.check.StateText;
@@ -104,6 +105,43 @@ final class ExplainedReport {
       // A tree of plain nodes always serialises; this would be a Jackson bug.
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * One result as one line of JSON (no newline): the object {@code results[]} holds, with the
+   * explanation fields.
+   */
+  static String jsonLine(
+      TestOutcome outcome, Optional<ExplainStep.Explained> explained, boolean show,
+      boolean condition) {
+    ObjectNode result = JsonReport.result(outcome);
+    explained.ifPresent(e -> addTo(result, e, show, condition));
+    return compact(result);
+  }
+
+  /** The last line of a JSON stream: {@code {"summary": ..., "expect": ...}} on one line. */
+  static String jsonTail(RunSummary summary, Optional<ExpectationReport> expectations) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.set("summary", JsonReport.summary(summary));
+    expectations.ifPresent(e -> root.set("expect", JsonReport.expectations(e)));
+    return compact(root);
+  }
+
+  private static String compact(ObjectNode node) {
+    try {
+      return Compact.MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      // A tree of plain nodes always serialises; this would be a Jackson bug.
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * One mapper for a stream's lines, made on first use (not by a text report): an ObjectMapper
+   * is costly to create, and safe to share once configured.
+   */
+  private static final class Compact {
+    static final ObjectMapper MAPPER = new ObjectMapper();
   }
 
   private static void addTo(

@@ -114,7 +114,7 @@ final class TestRunner {
               && System.nanoTime() - start > hardLimit.toNanos()
               && futures.get(i).cancel(true)) {
             // Abandoned: a cancelled task never delivers, so slot i is written only here.
-            outcomes[i] = abandoned(files.get(i));
+            outcomes[i] = abandoned(files.get(i), hardLimit);
             finished++;
             grow(pool);
           }
@@ -155,7 +155,7 @@ final class TestRunner {
    * A check stopped at the hard limit: UNKNOWN (a limit was hit), named and conditioned as its
    * file says; a file that does not even parse stays an error.
    */
-  private TestOutcome abandoned(Path file) {
+  static TestOutcome abandoned(Path file, Duration hardLimit) {
     String why = "no answer within " + hardLimit.toMillis() / 1000.0 + " s; check abandoned";
     try {
       LitmusTest test = LitmusParser.parse(file);
@@ -170,7 +170,7 @@ final class TestRunner {
   }
 
   /** Replaces an abandoned (possibly still running) thread so the queue keeps moving. */
-  private static void grow(ThreadPoolExecutor pool) {
+  static void grow(ThreadPoolExecutor pool) {
     int size = pool.getMaximumPoolSize() + 1;
     pool.setMaximumPoolSize(size);
     pool.setCorePoolSize(size);
@@ -181,7 +181,8 @@ final class TestRunner {
     err.flush();
   }
 
-  private static Thread daemon(Runnable task) {
+  /** A daemon thread with the large stack ({@link Main#STACK_BYTES}) that checks run on. */
+  static Thread daemon(Runnable task) {
     Thread thread = new Thread(null, task, "ptx-litmus-check", Main.STACK_BYTES);
     thread.setDaemon(true);
     return thread;
