@@ -280,7 +280,7 @@ public final class CheckCommand implements Callable<Integer> {
       CheckOptions options,
       Optional<ExplainStep> explainStep,
       Optional<Expectations> expectations) {
-    int[] kn = shard == null ? null : shardNumbers();
+    Optional<Shard> part = shard();
     Function<Path, CheckResult> check = checkers.apply(options);
     StreamedCheck report =
         new StreamedCheck(
@@ -293,7 +293,7 @@ public final class CheckCommand implements Callable<Integer> {
                     options, explainStep.isEmpty() ? 0 : Math.max(1, explainStates.size())))
             .run(
                 lines,
-                (line, file) -> kn == null || inShard(shardKey(line, file), kn),
+                (line, file) -> part.isEmpty() || part.get().contains(shardKey(line, file)),
                 explainStep.isPresent() ? explainStep.get().wrap(check) : check,
                 report::accept);
     if (counts.lines() == 0) {
@@ -576,58 +576,32 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   private List<Path> collectFiles() {
-    if (shard == null) {
+    Optional<Shard> part = shard(); // a malformed --shard is a usage error before any file is read
+    if (part.isEmpty()) {
       return collectFiles(paths, this::usage);
     }
-    int[] kn = shardNumbers(); // a malformed --shard is a usage error before any file is read
     return collectFiles(paths, this::usage).stream()
-        .filter(file -> inShard(relativeToArgument(file), kn))
+        .filter(file -> part.get().contains(relativeToArgument(file)))
         .collect(Collectors.toList());
   }
 
   /** {@code file} below the first directory argument holding it, else its file name. */
   private Path relativeToArgument(Path file) {
     for (Path path : paths) {
-      Path dir = path.normalize();
-      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(dir)) {
-        return dir.relativize(file);
+      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(path.normalize())) {
+        return shardKey(path, file);
       }
     }
-    return file.getFileName() == null ? file : file.getFileName();
+    return shardKey(file, file);
   }
 
-  /**
-   * Whether a test belongs to shard {@code kn[0]} of {@code kn[1]}: CRC-32 of its path
-   * relative to its PATH argument, with {@code /} separators, modulo N equals K − 1. The choice
-   * depends on that path alone, so it is the same on every machine and does not move when
-   * other tests are added.
-   */
-  static boolean inShard(Path relative, int[] kn) {
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    StringBuilder name = new StringBuilder();
-    for (Path part : relative) {
-      name.append(name.length() == 0 ? "" : "/").append(part);
+  /** {@code --shard}, read; a malformed value is a usage error. */
+  Optional<Shard> shard() {
+    try {
+      return shard == null ? Optional.empty() : Optional.of(Shard.parse(shard));
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
     }
-    crc.update(name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    return crc.getValue() % kn[1] == kn[0] - 1;
-  }
-
-  /** K and N of {@code --shard K/N}. */
-  int[] shardNumbers() {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(\\d+)/(\\d+)").matcher(shard.strip());
-    if (m.matches()) {
-      try {
-        int k = Integer.parseInt(m.group(1));
-        int n = Integer.parseInt(m.group(2));
-        if (n >= 1 && k >= 1 && k <= n) {
-          return new int[] {k, n};
-        }
-      } catch (NumberFormatException tooLarge) {
-        // reported below
-      }
-    }
-    throw usage("--shard must be K/N with 1 <= K <= N, e.g. 2/4: " + shard);
   }
 
   /**
