@@ -9,6 +9,7 @@ import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.ExpectationReport;
 import io.github.ptxlitmus.report.JunitReport;
+import io.github.ptxlitmus.report.RunSummary;
 import io.github.ptxlitmus.report.Expectations;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.IOException;
@@ -260,9 +261,10 @@ public final class CheckCommand implements Callable<Integer> {
     boolean condition = explainStates.isEmpty();
     out.print(
         switch (format) {
-          case json -> ExplainedReport.json(outcomes, explained, comparison, explain, condition);
+          case json ->
+              ExplainedReport.json(outcomes, explained, comparison, explain, condition, shard());
           case junit -> JunitReport.render("ptx-litmus", junitCases(outcomes, expectations));
-          case text -> ExplainedReport.textTail(outcomes, comparison);
+          case text -> ExplainedReport.textTail(RunSummary.of(outcomes), comparison, shard());
         });
     out.flush();
     boolean explainFailed =
@@ -285,7 +287,7 @@ public final class CheckCommand implements Callable<Integer> {
     StreamedCheck report =
         new StreamedCheck(
             format, explain, explainStates.isEmpty(), spec.commandLine().getOut(),
-            outcome -> finish(outcome, explainStep), expectations);
+            outcome -> finish(outcome, explainStep), expectations, part);
     CheckStream.Counts counts =
         new CheckStream(
                 limits.threads(),

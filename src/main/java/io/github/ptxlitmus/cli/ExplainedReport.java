@@ -53,16 +53,20 @@ final class ExplainedReport {
   }
 
   /**
-   * What follows the blocks: the expectation lines, if any, and the summary line.
+   * What follows the blocks: the expectation lines, if any, the {@code Shard K/N} line of a
+   * run with {@code --shard}, and the summary line.
    *
-   * @param outcomes every outcome of the run
+   * @param summary the run's counts
    * @param expectations the comparison with an expected CSV, if any
+   * @param shard the run's shard, if it is one
    * @return the text, each line ending with a newline
    */
-  static String textTail(List<TestOutcome> outcomes, Optional<ExpectationReport> expectations) {
+  static String textTail(
+      RunSummary summary, Optional<ExpectationReport> expectations, Optional<Shard> shard) {
     StringBuilder out = new StringBuilder();
     expectations.ifPresent(e -> out.append(HerdTextReport.expectations(e)));
-    return out.append(RunSummary.of(outcomes)).append('\n').toString();
+    shard.ifPresent(s -> out.append("Shard ").append(s.text()).append('\n'));
+    return out.append(summary).append('\n').toString();
   }
 
   private static String text(ExplainStep.Explained e, boolean show) {
@@ -86,14 +90,17 @@ final class ExplainedReport {
    * @param show whether to include the explanations (not only the files written)
    * @param condition true when the outcome of interest was explained ({@code explanation}),
    *     false for named states ({@code explanations})
+   * @param shard the run's shard, if it is one: the field {@code shard}, {@code "K/N"}
    */
   static String json(
       List<TestOutcome> outcomes,
       List<Optional<ExplainStep.Explained>> explained,
       Optional<ExpectationReport> expectations,
       boolean show,
-      boolean condition) {
+      boolean condition,
+      Optional<Shard> shard) {
     ObjectNode root = JsonReport.toJson(outcomes, expectations);
+    shard.ifPresent(s -> root.put("shard", s.text()));
     ArrayNode results = (ArrayNode) root.get("results");
     for (int i = 0; i < outcomes.size(); i++) {
       ObjectNode result = (ObjectNode) results.get(i);
@@ -119,11 +126,16 @@ final class ExplainedReport {
     return compact(result);
   }
 
-  /** The last line of a JSON stream: {@code {"summary": ..., "expect": ...}} on one line. */
-  static String jsonTail(RunSummary summary, Optional<ExpectationReport> expectations) {
+  /**
+   * The last line of a JSON stream: {@code {"summary": ..., "expect": ..., "shard": "K/N"}} on
+   * one line.
+   */
+  static String jsonTail(
+      RunSummary summary, Optional<ExpectationReport> expectations, Optional<Shard> shard) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.set("summary", JsonReport.summary(summary));
     expectations.ifPresent(e -> root.set("expect", JsonReport.expectations(e)));
+    shard.ifPresent(s -> root.put("shard", s.text()));
     return compact(root);
   }
 

@@ -46,6 +46,11 @@ record Shard(int k, int n) {
         "--shard must be K/N with 1 <= K <= N, e.g. 2/4: " + text);
   }
 
+  /** {@return {@code K/N}, as the option takes it and reports print it} */
+  String text() {
+    return k + "/" + n;
+  }
+
   /** Whether the test at {@code relative} (its path below its directory, or its name) is here. */
   boolean contains(Path relative) {
     StringBuilder key = new StringBuilder();

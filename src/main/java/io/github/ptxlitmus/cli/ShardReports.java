@@ -32,9 +32,10 @@ import java.util.regex.Pattern;
  * report a single run would print: herd logs ({@code --format text}) or JSON ({@code --format
  * json}, the document or the one-object-a-line stream of {@code check -}). Each shard's summary
  * must count the results it holds (a log cut short is refused), a file may appear in one shard
- * only, and the counts, results and {@code --expect} comparison are joined: counts added,
- * mismatches, divergences and stale listings gathered, a CSV row missing only when every shard
- * misses it. Stateless.
+ * only, reports that name their shard ({@code Shard K/N}, JSON {@code "shard"}) must be every
+ * shard of one split exactly once, and the counts, results and {@code --expect} comparison are
+ * joined: counts added, mismatches, divergences and stale listings gathered, a CSV row missing
+ * only when every shard misses it. Stateless.
  */
 final class ShardReports {
   private ShardReports() {}
@@ -52,6 +53,9 @@ final class ShardReports {
 
     /** {@return the results it holds} */
     int results();
+
+    /** {@return the shard it says it is, if it says} */
+    Optional<Shard> shard();
   }
 
   /**
@@ -59,7 +63,7 @@ final class ShardReports {
    * read back, its summary line.
    */
   record Text(Path source, List<Block> blocks, Optional<ExpectationReport> expect,
-      RunSummary summary) implements Report {
+      RunSummary summary, Optional<Shard> shard) implements Report {
     @Override
     public int results() {
       return blocks.size();
@@ -74,7 +78,7 @@ final class ShardReports {
 
   /** A JSON report: its result objects, comparison and summary. */
   record Json(Path source, List<ObjectNode> items, Optional<ExpectationReport> expect,
-      RunSummary summary) implements Report {
+      RunSummary summary, Optional<Shard> shard) implements Report {
     @Override
     public int results() {
       return items.size();
@@ -139,9 +143,12 @@ final class ShardReports {
     List<String> stale = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     Matcher agree = null;
+    Optional<Shard> shard = Optional.empty();
     for (String line : tail) {
       Matcher m;
-      if ((m = SUMMARY.matcher(line)).matches()) {
+      if (line.startsWith("Shard ")) {
+        shard = Optional.of(shard(file, line.substring(6)));
+      } else if ((m = SUMMARY.matcher(line)).matches()) {
         summary = new RunSummary(n(m, 1), n(m, 2), n(m, 3), n(m, 4), n(m, 5), n(m, 6));
       } else if ((m = MISMATCH.matcher(line)).matches()) {
         mismatches.add(
@@ -168,7 +175,7 @@ final class ShardReports {
     Optional<ExpectationReport> expect = agree == null ? Optional.empty()
         : Optional.of(new ExpectationReport(n(agree, 2), n(agree, 1), mismatches, divergences,
             stale, missing, n(agree, 6)));
-    return new Text(file, blocks, expect, summary);
+    return new Text(file, blocks, expect, summary, shard);
   }
 
   private static int n(Matcher m, int group) {
@@ -188,7 +195,11 @@ final class ShardReports {
     List<ObjectNode> items = new ArrayList<>();
     JsonNode summary = null;
     JsonNode expect = null;
+    Optional<Shard> shard = Optional.empty();
     for (JsonNode v : values) {
+      if (v.has("shard")) {
+        shard = Optional.of(shard(file, v.get("shard").asText()));
+      }
       if (v.has("results")) { // the document of check --format json
         v.get("results").forEach(r -> items.add((ObjectNode) r));
         summary = v.get("summary");
@@ -209,7 +220,16 @@ final class ShardReports {
     RunSummary s = new RunSummary(summary.path("tests").asInt(), summary.path("ok").asInt(),
         summary.path("no").asInt(), summary.path("undefined").asInt(),
         summary.path("unknown").asInt(), summary.path("errors").asInt());
-    return new Json(file, items, Optional.ofNullable(expect).map(ShardReports::expectation), s);
+    return new Json(file, items, Optional.ofNullable(expect).map(ShardReports::expectation), s,
+        shard);
+  }
+
+  private static Shard shard(Path file, String text) {
+    try {
+      return Shard.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage());
+    }
   }
 
   private static ExpectationReport expectation(JsonNode e) {
@@ -257,6 +277,7 @@ final class ShardReports {
             + " --expect comparison, " + reports.get(0).source() + " the other way round");
       }
     }
+    shardsOfOneSplit(reports);
     RunSummary summary = RunSummary.of(List.of());
     for (Report r : reports) {
       summary = summary.plus(r.summary());
@@ -270,6 +291,42 @@ final class ShardReports {
       return json(reports.stream().map(r -> (Json) r).toList(), summary, expect);
     }
     throw new IllegalArgumentException("the reports mix herd logs and JSON: join one kind");
+  }
+
+  /**
+   * Reports that name their shards are every shard of one split, each once; reports that do
+   * not name one are joined as they are.
+   */
+  private static void shardsOfOneSplit(List<Report> reports) {
+    long named = reports.stream().filter(r -> r.shard().isPresent()).count();
+    if (named == 0) {
+      return;
+    }
+    if (named < reports.size()) {
+      throw new IllegalArgumentException("some reports name their shard and some do not: "
+          + reports.stream().filter(r -> r.shard().isEmpty()).findFirst().orElseThrow().source()
+          + " does not");
+    }
+    int n = reports.get(0).shard().orElseThrow().n();
+    Map<Integer, Path> seen = new HashMap<>();
+    for (Report r : reports) {
+      Shard s = r.shard().orElseThrow();
+      if (s.n() != n) {
+        throw new IllegalArgumentException(r.source() + " is shard " + s.text() + " but "
+            + reports.get(0).source() + " is one of " + n);
+      }
+      Path before = seen.putIfAbsent(s.k(), r.source());
+      if (before != null) {
+        throw new IllegalArgumentException("shard " + s.text() + " is both " + before + " and "
+            + r.source());
+      }
+    }
+    for (int k = 1; k <= n; k++) {
+      if (!seen.containsKey(k)) {
+        throw new IllegalArgumentException("shard " + k + "/" + n + " is missing (joined: "
+            + seen.size() + " of " + n + ")");
+      }
+    }
   }
 
   /** Counts added; files listed by any shard gathered; a row missing when every shard misses it. */

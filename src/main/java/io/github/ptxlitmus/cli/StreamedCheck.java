@@ -2,7 +2,6 @@ package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.report.ExpectationReport;
 import io.github.ptxlitmus.report.Expectations;
-import io.github.ptxlitmus.report.HerdTextReport;
 import io.github.ptxlitmus.report.JunitReport;
 import io.github.ptxlitmus.report.RunSummary;
 import io.github.ptxlitmus.report.TestOutcome;
@@ -28,6 +27,7 @@ final class StreamedCheck {
   private final PrintWriter out;
   private final Function<TestOutcome, Optional<ExplainStep.Explained>> finish;
   private final Optional<Expectations> expectations;
+  private final Optional<Shard> shard;
   private final boolean keep;
   private final List<TestOutcome> kept = new ArrayList<>();
   private RunSummary summary = RunSummary.of(List.of());
@@ -40,6 +40,7 @@ final class StreamedCheck {
    * @param out where the report goes
    * @param finish a checked test's explanations and warnings ({@link CheckCommand#finish})
    * @param expectations the {@code --expect} CSV, if given
+   * @param shard the run's {@code --shard}, if given (said at the end)
    */
   StreamedCheck(
       CheckCommand.Format format,
@@ -47,13 +48,15 @@ final class StreamedCheck {
       boolean condition,
       PrintWriter out,
       Function<TestOutcome, Optional<ExplainStep.Explained>> finish,
-      Optional<Expectations> expectations) {
+      Optional<Expectations> expectations,
+      Optional<Shard> shard) {
     this.format = format;
     this.explain = explain;
     this.condition = condition;
     this.out = out;
     this.finish = finish;
     this.expectations = expectations;
+    this.shard = shard;
     this.keep = expectations.isPresent() || format == CheckCommand.Format.junit;
   }
 
@@ -94,11 +97,8 @@ final class StreamedCheck {
   int finish() {
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(kept));
     switch (format) {
-      case text -> {
-        comparison.ifPresent(c -> out.print(HerdTextReport.expectations(c)));
-        out.println(summary);
-      }
-      case json -> out.println(ExplainedReport.jsonTail(summary, comparison));
+      case text -> out.print(ExplainedReport.textTail(summary, comparison, shard));
+      case json -> out.println(ExplainedReport.jsonTail(summary, comparison, shard));
       case junit -> out.print(
           JunitReport.render("ptx-litmus", CheckCommand.junitCases(kept, expectations)));
     }

@@ -142,9 +142,12 @@ class MergeCommandTest {
     List<Path> json = shards("json", 2);
     assertThat(merge(List.of(json.get(0), json.get(0), json.get(1))))
         .isEqualTo(Main.USAGE_ERROR);
-    assertThat(cli.err.toString()).contains("a shard given twice, or shards that overlap");
+    assertThat(cli.err.toString()).contains("shard 1/2 is both");
+    assertThat(merge(List.of(json.get(1)))).isEqualTo(Main.USAGE_ERROR);
+    assertThat(cli.err.toString()).contains("shard 1/2 is missing");
     List<Path> text = shards("txt", 2);
     String log = Files.readString(text.get(0));
+    assertThat(log).contains("\nShard 1/2\nSummary: ");
     Path cut = Files.writeString(dir.resolve("cut.txt"),
         log.substring(log.indexOf("\n\n") + 2)); // first block lost
     assertThat(merge(List.of(cut, text.get(1)))).isEqualTo(Main.USAGE_ERROR);
