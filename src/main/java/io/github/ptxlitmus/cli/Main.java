@@ -37,6 +37,7 @@ public final class Main implements Runnable {
     m.put("bench", BenchCommand::new);
     m.put("diy", DiyCommand::new);
     m.put("catalogue", CatalogueCommand::new);
+    m.put("cat-bindings", CatBindingsCommand::new);
     m.put("merge", MergeCommand::new);
     return java.util.Collections.unmodifiableMap(m);
   }
