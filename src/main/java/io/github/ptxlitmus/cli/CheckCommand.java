@@ -9,6 +9,7 @@ import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.ExpectationReport;
 import io.github.ptxlitmus.report.JunitReport;
+import io.github.ptxlitmus.report.RunSummary;
 import io.github.ptxlitmus.report.Expectations;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.IOException;
@@ -72,12 +73,24 @@ public final class CheckCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
   @Parameters(
-      arity = "1..*",
+      arity = "0..*",
       paramLabel = "PATH",
       description =
-          "Litmus files or directories (searched recursively for *.litmus); '-' reads one"
-              + " test from standard input.")
+          "Litmus files or directories (searched recursively for *.litmus). '-' alone reads"
+              + " standard input: one test's text (it begins with 'PTX' or a comment), else"
+              + " test paths, one a line, each result printed as soon as it is decided.")
   private List<Path> paths = new ArrayList<>();
+
+  @Option(
+      names = "--paths-from",
+      paramLabel = "FILE",
+      description =
+          "Read test paths from FILE ('-': standard input), one a line, and print each result"
+              + " as soon as it is decided (JSON: one object a line). Without PATH arguments.")
+  private Path pathsFrom;
+
+  /** What {@code -} and {@code --paths-from -} read; tests set another stream. */
+  java.io.InputStream stdin = System.in;
 
   @Mixin private LimitOptions limits = new LimitOptions();
 
@@ -238,6 +251,13 @@ public final class CheckCommand implements Callable<Integer> {
     CheckOptions options = options();
     Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
+    Optional<java.io.BufferedReader> streamed = streamedPaths();
+    if (streamed.isPresent()) {
+      if (!observedLogs.isEmpty()) {
+        throw usage("--observed needs the tests named as arguments, not read as they come");
+      }
+      return streamed(streamed.get(), options, explainStep, expectations);
+    }
     if (!observedLogs.isEmpty() && format != Format.text) {
       throw usage("--observed prints text: drop --format " + format);
     }
@@ -267,18 +287,9 @@ public final class CheckCommand implements Callable<Integer> {
         explainStep.isPresent() ? explainStep.get().wrap(check) : check,
         done -> {
           TestOutcome outcome = renameStdin(done);
-          Optional<ExplainStep.Explained> e =
-              outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
-                  ? explainStep.get().finish(c.file(), c.result())
-                  : Optional.empty();
+          Optional<ExplainStep.Explained> e = finish(outcome, explainStep);
           outcomes.add(outcome);
           explained.add(e);
-          // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
-          if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
-            PrintWriter warnings = spec.commandLine().getErr();
-            c.result().warnings().forEach(w -> warnings.println(w));
-            warnings.flush();
-          }
           if (format == Format.text) {
             out.print(ExplainedReport.textBlock(outcome, e, explain));
             out.flush();
@@ -295,11 +306,11 @@ public final class CheckCommand implements Callable<Integer> {
         switch (format) {
           case json -> ExplainedReport.json(
               outcomes, explained, comparison, divergenceSource, ownProblems,
-              own.notCompared(), explain, condition);
+              own.notCompared(), explain, condition, shard());
           case junit -> JunitReport.render(
               "ptx-litmus", junitCases(outcomes, expectations, ownProblems));
           case text -> ExplainedReport.textTail(
-              outcomes, comparison, divergenceSource, ownProblems, own.notCompared());
+              outcomes, comparison, divergenceSource, ownProblems, own.notCompared(), shard());
         });
     out.flush();
     boolean explainFailed =
@@ -312,6 +323,70 @@ public final class CheckCommand implements Callable<Integer> {
     }
     return failed(outcomes, comparison, expectations) || explainFailed || ownFailed
         || observedFailed ? 1 : 0;
+  }
+
+  /**
+   * The run over paths that arrive one a line: each checked and printed as soon as it is read
+   * ({@link CheckStream}, {@link StreamedCheck}); a line that names no test is that line's
+   * error, not the run's.
+   */
+  private int streamed(
+      java.io.BufferedReader lines,
+      CheckOptions options,
+      Optional<ExplainStep> explainStep,
+      Optional<Expectations> expectations) {
+    Optional<Shard> part = shard();
+    CheckStream stream =
+        new CheckStream(
+            limits.threads(),
+            LimitOptions.hardLimit(
+                options, explainStep.isEmpty() ? 0 : Math.max(1, explainStates.size())));
+    OwnExpectations own =
+        new OwnExpectations(file -> file, file -> stream.anotherSearch(file, options.timeLimit()),
+            options);
+    Function<Path, CheckResult> check = own.wrap(checkers.apply(options));
+    StreamedCheck report =
+        new StreamedCheck(
+            format, explain, explainStates.isEmpty(), spec.commandLine().getOut(),
+            outcome -> finish(outcome, explainStep), expectations, part, own, divergenceSource);
+    CheckStream.Counts counts =
+        stream.run(
+                lines,
+                (line, file) -> part.isEmpty() || part.get().contains(shardKey(line, file)),
+                explainStep.isPresent() ? explainStep.get().wrap(check) : check,
+                report::accept);
+    if (counts.lines() == 0) {
+      throw usage("no test paths in " + (pathsFrom == null || pathsFrom.equals(STDIN)
+          ? "standard input" : pathsFrom.toString()));
+    }
+    return report.finish();
+  }
+
+  /** What {@code --shard} hashes: the file below its directory argument, else its name. */
+  static Path shardKey(Path argument, Path file) {
+    Path dir = argument.normalize();
+    if (Files.isDirectory(argument) && file.startsWith(dir) && !file.equals(dir)) {
+      return dir.relativize(file);
+    }
+    return file.getFileName() == null ? file : file.getFileName();
+  }
+
+  /**
+   * What follows a test's check before it is printed: its explanations and DOT files, and its
+   * warnings on stderr.
+   */
+  Optional<ExplainStep.Explained> finish(TestOutcome outcome, Optional<ExplainStep> explainStep) {
+    Optional<ExplainStep.Explained> e =
+        outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
+            ? explainStep.get().finish(c.file(), c.result())
+            : Optional.empty();
+    // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
+    if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
+      PrintWriter warnings = spec.commandLine().getErr();
+      c.result().warnings().forEach(w -> warnings.println(w));
+      warnings.flush();
+    }
+    return e;
   }
 
   /** Whether to draw progress: --progress / --no-progress, else when stderr is a terminal. */
@@ -328,7 +403,7 @@ public final class CheckCommand implements Callable<Integer> {
    * The JUnit cases: for each file, the disagreements with the {@code --expect} CSV and with
    * the file's own {@code (* expect ... *)} comments.
    */
-  private static List<JunitReport.Case> junitCases(
+  static List<JunitReport.Case> junitCases(
       List<TestOutcome> outcomes,
       Optional<Expectations> expectations,
       List<Optional<List<String>>> ownProblems) {
@@ -400,7 +475,7 @@ public final class CheckCommand implements Callable<Integer> {
     return false;
   }
 
-  private static Optional<String> listedDivergence(Expectations e, Path file) {
+  static Optional<String> listedDivergence(Expectations e, Path file) {
     return e.relativePath(file).map(e.divergences()::get);
   }
 
@@ -529,6 +604,55 @@ public final class CheckCommand implements Callable<Integer> {
   /** Standard input saved to a file, once, when {@code -} is an argument. */
   private Path stdinCopy;
 
+  /** Standard input, read when {@code -} was the only PATH and held one test's text. */
+  private byte[] stdinText;
+
+  /**
+   * The paths to check as they come: {@code --paths-from FILE} (or {@code -}), or {@code -}
+   * as the only PATH when standard input lists paths ({@link StandardInput}). Empty for a run
+   * over PATH arguments; {@code -} holding one test's text is then read into {@link
+   * #stdinText}.
+   */
+  private Optional<java.io.BufferedReader> streamedPaths() {
+    if (pathsFrom != null) {
+      if (!paths.isEmpty()) {
+        throw usage("--paths-from reads the paths to check: give no PATH arguments");
+      }
+      if (pathsFrom.equals(STDIN)) {
+        return Optional.of(new java.io.BufferedReader(
+            new java.io.InputStreamReader(stdin, java.nio.charset.StandardCharsets.UTF_8)));
+      }
+      if (Files.isDirectory(pathsFrom) || !Files.exists(pathsFrom)) {
+        throw usage("--paths-from: " + (Files.isDirectory(pathsFrom)
+            ? "a directory, not a file of paths: " : "no such file: ") + pathsFrom);
+      }
+      try { // a named pipe is fine here: it is read line by line, as standard input is
+        return Optional.of(
+            Files.newBufferedReader(pathsFrom, java.nio.charset.StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw usage("--paths-from: cannot read " + pathsFrom + ": " + IoMessages.reason(e));
+      }
+    }
+    if (paths.isEmpty()) {
+      throw usage("Missing required parameter: 'PATH'");
+    }
+    if (!paths.equals(List.of(STDIN))) {
+      return Optional.empty();
+    }
+    StandardInput in;
+    try {
+      in = StandardInput.read(stdin).orElseThrow(() -> usage(
+          "standard input is empty: pipe one test's text, or test paths one a line"));
+    } catch (IOException e) {
+      throw usage("cannot read standard input: " + IoMessages.reason(e));
+    }
+    if (in instanceof StandardInput.Paths p) {
+      return Optional.of(p.lines());
+    }
+    stdinText = ((StandardInput.Text) in).bytes();
+    return Optional.empty();
+  }
+
   /**
    * Checks {@code -} by saving standard input to a temporary file; messages name it {@code -}.
    */
@@ -539,8 +663,8 @@ public final class CheckCommand implements Callable<Integer> {
     try {
       Path dir = Files.createTempDirectory("ptx-litmus-stdin");
       stdinCopy = dir.resolve("stdin.litmus");
-      Files.write(stdinCopy,
-          io.github.ptxlitmus.litmus.TextFiles.readBytes(System.in, "standard input"));
+      Files.write(stdinCopy, stdinText != null ? stdinText
+          : io.github.ptxlitmus.litmus.TextFiles.readBytes(stdin, "standard input"));
       stdinCopy.toFile().deleteOnExit();
       dir.toFile().deleteOnExit();
     } catch (IOException e) {
@@ -559,58 +683,32 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   private List<Path> collectFiles() {
-    if (shard == null) {
+    Optional<Shard> part = shard(); // a malformed --shard is a usage error before any file is read
+    if (part.isEmpty()) {
       return collectFiles(paths, this::usage);
     }
-    int[] kn = shardNumbers(); // a malformed --shard is a usage error before any file is read
     return collectFiles(paths, this::usage).stream()
-        .filter(file -> inShard(relativeToArgument(file), kn))
+        .filter(file -> part.get().contains(relativeToArgument(file)))
         .collect(Collectors.toList());
   }
 
   /** {@code file} below the first directory argument holding it, else its file name. */
   private Path relativeToArgument(Path file) {
     for (Path path : paths) {
-      Path dir = path.normalize();
-      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(dir)) {
-        return dir.relativize(file);
+      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(path.normalize())) {
+        return shardKey(path, file);
       }
     }
-    return file.getFileName() == null ? file : file.getFileName();
+    return shardKey(file, file);
   }
 
-  /**
-   * Whether a test belongs to shard {@code kn[0]} of {@code kn[1]}: CRC-32 of its path
-   * relative to its PATH argument, with {@code /} separators, modulo N equals K − 1. The choice
-   * depends on that path alone, so it is the same on every machine and does not move when
-   * other tests are added.
-   */
-  private static boolean inShard(Path relative, int[] kn) {
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    StringBuilder name = new StringBuilder();
-    for (Path part : relative) {
-      name.append(name.length() == 0 ? "" : "/").append(part);
+  /** {@code --shard}, read; a malformed value is a usage error. */
+  Optional<Shard> shard() {
+    try {
+      return shard == null ? Optional.empty() : Optional.of(Shard.parse(shard));
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
     }
-    crc.update(name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    return crc.getValue() % kn[1] == kn[0] - 1;
-  }
-
-  /** K and N of {@code --shard K/N}. */
-  private int[] shardNumbers() {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(\\d+)/(\\d+)").matcher(shard.strip());
-    if (m.matches()) {
-      try {
-        int k = Integer.parseInt(m.group(1));
-        int n = Integer.parseInt(m.group(2));
-        if (n >= 1 && k >= 1 && k <= n) {
-          return new int[] {k, n};
-        }
-      } catch (NumberFormatException tooLarge) {
-        // reported below
-      }
-    }
-    throw usage("--shard must be K/N with 1 <= K <= N, e.g. 2/4: " + shard);
   }
 
   /**
@@ -648,7 +746,7 @@ public final class CheckCommand implements Callable<Integer> {
     return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
   }
 
-  private ParameterException usage(String message) {
+  ParameterException usage(String message) {
     return new ParameterException(spec.commandLine(), message);
   }
 }

@@ -99,7 +99,7 @@ final class ExplainStep {
    * when the file was not checked.
    */
   Optional<Explained> finish(Path file, CheckResult result) {
-    Explained e = explained.get(file);
+    Explained e = explained.remove(file); // once per check: a long stream keeps nothing
     if (e == null) {
       return Optional.empty();
     }

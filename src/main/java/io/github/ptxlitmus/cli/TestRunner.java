@@ -148,7 +148,8 @@ final class TestRunner {
                   > hardLimit.toNanos() + extra.getOrDefault(files.get(i).normalize(), 0L)
               && futures.get(i).cancel(true)) {
             // Abandoned: a cancelled task never delivers, so slot i is written only here.
-            outcomes[i] = abandoned(files.get(i));
+            outcomes[i] = abandoned(files.get(i), hardLimit.plusNanos(
+                extra.getOrDefault(files.get(i).normalize(), 0L)));
             finished++;
             grow(pool);
           }
@@ -186,11 +187,16 @@ final class TestRunner {
   private record Done(int index, TestOutcome outcome) {}
 
   /**
-   * A check stopped at the hard limit: UNKNOWN (a limit was hit), named and conditioned as its
-   * file says; a file that does not even parse stays an error.
+   * A check stopped at the hard limit: Unknown (a limit was hit) naming how long it was given,
+   * named and conditioned as its file says (a large file by its header and condition alone); a
+   * file that does not even parse stays an error.
+   *
+   * @param file the file whose check was abandoned
+   * @param grantedTime how long it was given: the hard limit and any extra granted for a
+   *     re-listing
    */
-  private TestOutcome abandoned(Path file) {
-    long granted = hardLimit.toMillis() + extra.getOrDefault(file.normalize(), 0L) / 1_000_000;
+  static TestOutcome abandoned(Path file, Duration grantedTime) {
+    long granted = grantedTime.toMillis();
     String why = "no answer within " + granted / 1000.0 + " s; check abandoned";
     try {
       // Parsed again on this thread only when that is quick: the run must go on at once. A
@@ -249,7 +255,7 @@ final class TestRunner {
   }
 
   /** Replaces an abandoned (possibly still running) thread so the queue keeps moving. */
-  private static void grow(ThreadPoolExecutor pool) {
+  static void grow(ThreadPoolExecutor pool) {
     int size = pool.getMaximumPoolSize() + 1;
     pool.setMaximumPoolSize(size);
     pool.setCorePoolSize(size);
@@ -260,7 +266,8 @@ final class TestRunner {
     err.flush();
   }
 
-  private static Thread daemon(Runnable task) {
+  /** A daemon thread with the large stack ({@link Main#STACK_BYTES}) that checks run on. */
+  static Thread daemon(Runnable task) {
     Thread thread = new Thread(null, task, "ptx-litmus-check", Main.STACK_BYTES);
     thread.setDaemon(true);
     return thread;

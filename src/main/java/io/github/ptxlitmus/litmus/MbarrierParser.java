@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Parses the mbarrier instructions (PTX ISA mbarrier; DESIGN §6.1): init, inval, arrive,
+ * Parses the mbarrier instructions (PTX ISA mbarrier): init, inval, arrive,
  * arrive_drop (with .expect_tx or .noComplete), expect_tx, complete_tx, test_wait, try_wait
  * (.parity), pending_count, and fence.mbarrier_init, with the ISA's rules: semantics and scope
  * are written together or not at all; init, inval and the waits address the executing CTA's

@@ -57,6 +57,29 @@ class CheckExpectationsTest {
     assertThat(cli.out.toString()).doesNotContain("File expectations");
   }
 
+  /** Paths read as they come (and shards) compare own comments as a whole run does. */
+  @Test
+  void streamedPathsAndShardsCompareOwnExpectationsToo() throws Exception {
+    copy("t/ok.litmus", "", "");
+    Path wrong = copy("t/wrong.litmus", "expect: Forbidden", "expect: Allowed");
+    Path list = Files.writeString(dir.resolve("paths.txt"),
+        dir.resolve("t/ok.litmus") + "\n" + wrong + "\n");
+    for (String format : new String[] {"text", "json"}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--format", format, "--paths-from", list.toString()))
+          .as(format).isEqualTo(1);
+      assertThat(cli.out.toString()).as(format)
+          .contains("verdict: expected ALLOWED, is FORBIDDEN");
+    }
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--shard", "1/1", dir.resolve("t").toString())).isEqualTo(1);
+    assertThat(cli.out.toString()).contains("File expectations met 1/2, 1 mismatch\n");
+    CommandRun met = new CommandRun();
+    assertThat(met.run("check", "--shard", "1/1", dir.resolve("t/ok.litmus").toString()))
+        .isEqualTo(0);
+    assertThat(met.out.toString()).contains("File expectations met 1/1, 0 mismatches\n");
+  }
+
   @Test
   void aFileWithoutOracleCommentsIsNotCompared() throws Exception {
     Path bare = dir.resolve("MP-3.litmus");
