@@ -228,8 +228,8 @@ public record ModelSpec(
   /** The built-in model as a {@link MemoryModel}: the whole chain of {@link PtxModel}. */
   @Override
   public Optional<Violation> check(CandidateExecution candidate) {
-    PtxModel model = PtxModel.of(candidate, this);
-    return model.check(model.derive(candidate));
+    PtxChain chain = new PtxChain(PtxModel.of(candidate, this));
+    return chain.check(chain.derive(candidate));
   }
 
   @Override

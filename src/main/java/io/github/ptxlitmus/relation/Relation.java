@@ -175,6 +175,33 @@ public final class Relation {
   }
 
   /**
+   * The pairs of members with equal keys, reflexive pairs included: an equivalence on {@code
+   * members}, as cat's {@code loc} is on memory events. Used for the relations the events fix
+   * (same location, same proxy, same virtual range).
+   *
+   * @param members the events related; the relation is over {@code members.size()} events
+   * @param key the key of each member (compared with {@link Object#equals})
+   * @return a new relation, symmetric and transitive, reflexive on {@code members}
+   */
+  public static Relation grouped(EventSet members, java.util.function.IntFunction<?> key) {
+    int n = members.size();
+    int w = wordCount(n);
+    java.util.Map<Object, long[]> groups = new java.util.HashMap<>();
+    for (int i = members.next(0); i >= 0; i = members.next(i + 1)) {
+      groups.computeIfAbsent(key.apply(i), k -> new long[w])[i >>> 6] |= 1L << i;
+    }
+    long[] b = new long[n * w];
+    for (long[] group : groups.values()) {
+      for (int t = 0; t < w; t++) {
+        for (long x = group[t]; x != 0; x &= x - 1) {
+          System.arraycopy(group, 0, b, ((t << 6) + Long.numberOfTrailingZeros(x)) * w, w);
+        }
+      }
+    }
+    return new Relation(n, b);
+  }
+
+  /**
    * A mutable builder for a relation over {@code 0..n-1}.
    *
    * @param n the number of events, {@code >= 0}

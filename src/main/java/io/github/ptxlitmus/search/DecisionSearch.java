@@ -4,7 +4,7 @@ import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.ModelSpec;
-import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.model.PtxChain;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -211,8 +211,7 @@ public final class DecisionSearch {
       fences = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
       fencePairs = model.fenceScPairs();
       groups = coherenceGroups();
-      EventSet program = model.writes().intersection(nonInit());
-      writePairs = model.overlap().restrict(program, program);
+      writePairs = model.writePairs();
       requiredWrites = model.coherenceRequired();
       for (int g = 0; g < groups.size(); g++) {
         String loc = events.get(groups.get(g).get(0)).physical();
@@ -316,9 +315,8 @@ public final class DecisionSearch {
       if (model.noThinAir(rf).isPresent()) {
         return;
       }
-      PtxModel.Observed observed = model.observed(rf);
-      Optional<Relation> cluster = clusterBarrierSync();
-      if (cluster.isEmpty()) {
+      PtxChain.Observed observed = chain.observed(rf);
+      if (clusterBarrierDeadlock()) {
         deadlock = true;
         return;
       }
@@ -330,7 +328,7 @@ public final class DecisionSearch {
         if (!reductionsHold(bar)) {
           continue;
         }
-        Relation barrierSync = bar.sync().union(cluster.get());
+        Relation barrierSync = model.barrierSynchronization(bar.samePhase());
         if (!model.programOrder().union(barrierSync).isAcyclic()) {
           deadlock = true;
           continue;
@@ -340,7 +338,7 @@ public final class DecisionSearch {
     }
 
     /** What the rf and barrier choices fix. */
-    private record Fixed(PtxModel.Observed observed, Relation barrierSync, Relation phaseOrder) {
+    private record Fixed(PtxChain.Observed observed, Relation barrierSync, Relation phaseOrder) {
       Relation rf() {
         return observed.rf();
       }
@@ -421,7 +419,7 @@ public final class DecisionSearch {
     }
 
     /** A consistent completion: its causality, Fence-SC order and coherence order. */
-    private record Result(PtxModel.Causal causal, Relation sc, Relation co) {}
+    private record Result(PtxChain.Causal causal, Relation sc, Relation co) {}
 
     /** The partial orders of one node of the backtracking. */
     private record Partial(Relation sc, Relation co) {}
@@ -647,11 +645,9 @@ public final class DecisionSearch {
       if (!model.has(Axiom.COHERENCE)) {
         // co also relates causality-ordered overlapping writes (8.9.6); without Coherence
         // their orientation is free, so it is chosen like the others.
-        Relation causeWrites = p.causal().cause().intersection(writePairs);
-        causeWrites.union(causeWrites.inverse()).forEach(
+        model.coherencePairs(p.causal().cause()).difference(requiredWrites).forEach(
             (a, b) -> {
-              if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)
-                  && !requiredWrites.contains(a, b)) {
+              if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)) {
                 out.add(new int[] {a, b});
               }
             });
@@ -660,19 +656,19 @@ public final class DecisionSearch {
     }
 
     /** The closed partial orders and causality after propagation. */
-    private record Propagated(Relation sc, Relation co, PtxModel.Causal causal) {}
+    private record Propagated(Relation sc, Relation co, PtxChain.Causal causal) {}
 
     private Optional<Propagated> propagate(Fixed fixed, Relation sc0, Relation co0) {
       Relation sc = sc0.transitiveClosure();
       // What communication fixes already (co only grows, fr with it): the known part of co.
-      Relation coKnown = co0.union(model.initialCoherence()).transitiveClosure();
+      Relation coKnown = co0.union(model.initialWritesFirst()).transitiveClosure();
       Relation frKnown = model.fromReads(byteSources, coKnown);
-      PtxModel.Causal causal;
+      PtxChain.Causal causal;
       while (true) {
         if (!sc.isAcyclic()) {
           return Optional.empty();
         }
-        causal = model.causal(fixed.observed(), sc, fixed.barrierSync());
+        causal = chain.causal(fixed.observed(), sc, fixed.barrierSync());
         Relation bco = causal.bco();
         // Arrivals must fit the phase order (program semantics; on po and barrier sync alone
         // when bco is cyclic). A cyclic bco (8.9.5 defines an order) prunes every completion
@@ -688,12 +684,8 @@ public final class DecisionSearch {
         // Pruning rule under 8.10.1 / 8.10.6 (PtxModel.fenceScForcedByCommunication): fence
         // pairs whose other orientation would put communication against causality.
         Relation forced =
-            model.fenceScForcedByCommunication(order ? bco : Relation.empty(n), fixed.rf(),
-                coKnown, frKnown);
-        if (model.has(Axiom.FENCE_SC)) {
-          // Pruning rule under 8.10.2 Fence-SC: the order must contain bco between its fences.
-          forced = forced.union(bco.intersection(fencePairs));
-        }
+            pruning.fenceScForcedByCommunication(order ? bco : Relation.empty(n), fixed.rf(),
+                coKnown, frKnown).union(pruning.fenceScForcedByCausality(bco));
         if (forced.isSubsetOf(sc)) {
           break;
         }
@@ -701,19 +693,15 @@ public final class DecisionSearch {
       }
       Relation cause = causal.cause();
       // Monotone in sc (which only grows): a violation prunes every completion.
-      if (model.checkBeforeCoherence(fixed.observed(), causal, sc).isPresent()) {
+      if (chain.checkBeforeCoherence(fixed.observed(), causal, sc).isPresent()) {
         return Optional.empty();
       }
-      Relation co = co0;
-      if (model.has(Axiom.COHERENCE)) {
-        // Pruning rule under 8.10.1 Coherence: causality between overlapping writes is in co.
-        co = co.union(cause.intersection(writePairs));
-      }
-      co = co.transitiveClosure();
+      // Pruning rule (Coherence): causality between overlapping writes is in co.
+      Relation co = co0.union(pruning.coherenceForcedByCausality(cause)).transitiveClosure();
       if (!co.isAcyclic()) {
         return Optional.empty();
       }
-      co = co.union(model.initialCoherence());
+      co = co.union(model.initialWritesFirst());
       if (!co.isAcyclic()) {
         return Optional.empty();
       }
@@ -726,7 +714,7 @@ public final class DecisionSearch {
       // Atomicity, SC-per-Location and Causality only get harder as co grows (fr grows with
       // it), so checking the partial co prunes soundly; each is checked only when on.
       Relation fr = model.fromReads(byteSources, co);
-      if (model.checkCoherence(fixed.rf(), byteSources, causal, co, fr).isPresent()) {
+      if (chain.checkCoherence(fixed.rf(), byteSources, causal, co, fr).isPresent()) {
         return Optional.empty();
       }
       return Optional.of(new Propagated(sc, co, causal));

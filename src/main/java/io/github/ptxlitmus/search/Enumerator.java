@@ -8,7 +8,7 @@ import io.github.ptxlitmus.model.CandidateExecution;
 import io.github.ptxlitmus.model.MemoryModel;
 import io.github.ptxlitmus.model.ModelLimitException;
 import io.github.ptxlitmus.model.ModelSpec;
-import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.model.PtxChain;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -415,15 +415,13 @@ public final class Enumerator {
         reject(Axiom.NO_THIN_AIR);
         return;
       }
-      PtxModel.Observed observed = model.observed(rfRel);
+      PtxChain.Observed observed = chain.observed(rfRel);
       List<BarrierPhases.Option> barrierOptions = barrierOptions();
-      Optional<Relation> clusterOption = clusterBarrierSync();
-      if (clusterOption.isEmpty()) {
+      if (clusterBarrierDeadlock()) {
         countCandidate();
         deadlock |= !stuck;
         return;
       }
-      Relation clusterSync = clusterOption.get();
       for (Relation sc : fenceScOrders()) {
         for (BarrierPhases.Option bar : barrierOptions) {
           countCandidate();
@@ -434,8 +432,8 @@ public final class Enumerator {
           if (!reductionsHold(bar)) {
             continue; // the bar.red results guessed are not this grouping's
           }
-          Relation barrierSync = bar.sync().union(clusterSync);
-          PtxModel.Causal causal = model.causal(observed, sc, barrierSync);
+          Relation barrierSync = model.barrierSynchronization(bar.samePhase());
+          PtxChain.Causal causal = chain.causal(observed, sc, barrierSync);
           if (!causal.bco().isAcyclic()
               && !model.programOrder().union(barrierSync).isAcyclic()) {
             deadlock |= !stuck; // program semantics: the barriers wait for each other
@@ -454,7 +452,7 @@ public final class Enumerator {
           // Pruning rule: these axioms need no coherence order; a violation here holds for
           // every coherence order, so the candidates are rejected at once (explain mode keeps
           // them to name the axiom).
-          Optional<Violation> before = model.checkBeforeCoherence(observed, causal, sc);
+          Optional<Violation> before = chain.checkBeforeCoherence(observed, causal, sc);
           if (before.isPresent()) {
             reject(before.get().axiom());
             if (!explaining()) {
@@ -468,8 +466,8 @@ public final class Enumerator {
 
     /** What is fixed before the coherence order is chosen. */
     private record Choices(
-        PtxModel.Observed observed,
-        PtxModel.Causal causal,
+        PtxChain.Observed observed,
+        PtxChain.Causal causal,
         Relation sc,
         Relation barrierSync,
         Optional<Violation> early) {}
@@ -625,9 +623,9 @@ public final class Enumerator {
         // atomicityGaps): an RMW follows a morally strong write it reads, and nothing morally
         // strong with it comes between the two.
         constraint =
-            constraint.union(model.coherenceForcedByReadsFrom(choices.observed().rf()))
+            constraint.union(pruning.coherenceForcedByReadsFrom(choices.observed().rf()))
                 .transitiveClosure();
-        gaps = model.atomicityGaps(byteSources);
+        gaps = pruning.atomicityGaps(byteSources);
       }
       if (stuck) {
         // Only orders in which the stuck iterations may repeat forever (spinningForever).
@@ -643,14 +641,11 @@ public final class Enumerator {
 
     /** Whether every pair of writes of each group is kept by co (8.9.6) whatever the order. */
     private boolean coherenceInjective(List<List<Integer>> groups, Relation cause) {
-      Relation required = model.coherenceRequired();
-      Relation overlap = model.overlap();
+      Relation pairs = model.coherencePairs(cause);
       for (List<Integer> g : groups) {
         for (int a : g) {
           for (int b : g) {
-            if (a < b
-                && !required.contains(a, b)
-                && !(overlap.contains(a, b) && (cause.contains(a, b) || cause.contains(b, a)))) {
+            if (a < b && !pairs.contains(a, b)) {
               return false;
             }
           }
@@ -727,8 +722,8 @@ public final class Enumerator {
         }
       }
       Relation total = tb.build();
-      PtxModel.Derivation d =
-          model.complete(choices.observed(), choices.causal(), choices.sc(), byteSources, total);
+      PtxChain.Derivation d =
+          chain.complete(choices.observed(), choices.causal(), choices.sc(), byteSources, total);
       Relation co = d.co();
       Relation cause = d.cause();
       Map<String, Long> memory = finalMemory(rank);
@@ -745,7 +740,7 @@ public final class Enumerator {
       Relation fr = d.fr();
       Optional<Violation> v = choices.early();
       if (v.isEmpty()) {
-        v = model.checkCoherence(rfRel, byteSources, choices.causal(), co, fr);
+        v = chain.checkCoherence(rfRel, byteSources, choices.causal(), co, fr);
       }
       CandidateExecution judged = null;
       if (v.isEmpty() && foreign.isPresent()) {

@@ -12,7 +12,9 @@ import io.github.ptxlitmus.litmus.ThreadSpec;
 import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.CandidateExecution;
 import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.model.PtxChain;
 import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.model.PtxPruning;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +40,10 @@ class ExecutionSpace {
   final List<PathEvent> pathEvents = new ArrayList<>();
   final int[] threadBase;
   final PtxModel model;
+  /** The order the engines evaluate the model in, and what they keep between stages. */
+  final PtxChain chain;
+  /** The pruning rules the model offers (each resting on one switched-on axiom). */
+  final PtxPruning pruning;
   final int n;
   final int[] reads;
   /** Byte runs of each read whose candidate writes are the same (8.9.7: rf per byte). */
@@ -135,6 +141,8 @@ class ExecutionSpace {
     model =
         new PtxModel(events, po.build(), data.union(ctrl), spec,
             AsyncOrder.structure(test, events, paths, threadBase, issue.build()));
+    chain = new PtxChain(model);
+    pruning = new PtxPruning(chain);
     int[] readIds = new int[n];
     int readCount = 0;
     List<Integer> writeIds = new ArrayList<>();
@@ -165,8 +173,8 @@ class ExecutionSpace {
           continue;
         }
         // Pruning rule, sound while its axiom is on: see PtxModel.mayReadFrom.
-        if (!model.mayReadFrom(r, w)) {
-          pruned.add(model.readFromRuleAxiom());
+        if (!pruning.mayReadFrom(r, w)) {
+          pruned.add(pruning.readFromRuleAxiom());
           continue;
         }
         candidates.add(we);
@@ -256,7 +264,7 @@ class ExecutionSpace {
     segments.add(
         new Segment(r, java.util.stream.IntStream.range(from, to).toArray(), sources));
     // Pruning rule (single-copy atomicity, 8.10.3): see PtxModel.cannotTear.
-    if (sources.length > 1 && !model.cannotTear(r, sources) && !mbarrierObject(read)
+    if (sources.length > 1 && !pruning.cannotTear(r, sources) && !mbarrierObject(read)
         && mayMix(from, to, sources)) {
       tearable.add(segments.size() - 1);
     }
@@ -533,14 +541,13 @@ class ExecutionSpace {
   }
 
   /**
-   * 8.9.4 rule 3: barrier.cluster.arrive synchronizes with barrier.cluster.wait. Every thread
-   * of the cluster takes part in each phase; phase k is the k-th arrive of each thread, and a
-   * wait belongs to the phase of its thread's latest arrive. A release arrive (not {@code
-   * .relaxed}) synchronizes with the waits of its phase. Empty when a wait's phase never
-   * completes (deadlock).
+   * Program semantics of barrier.cluster (8.9.4 rule 3, whose synchronization is {@code
+   * PtxModel.barrierSynchronization}): every thread of the cluster takes part in each phase;
+   * phase k is the k-th arrive of each thread, and a wait belongs to the phase of its thread's
+   * latest arrive. True when some wait's phase never completes, or a wait has no arrive before
+   * it: the thread waits forever (deadlock).
    */
-  Optional<Relation> clusterBarrierSync() {
-    Relation.Builder sync = Relation.builder(n);
+  boolean clusterBarrierDeadlock() {
     Map<Integer, List<Integer>> arrives = new HashMap<>();
     Map<Integer, List<int[]>> waits = new HashMap<>(); // thread -> (wait event, phase)
     for (Event e : events) {
@@ -551,32 +558,22 @@ class ExecutionSpace {
         waits.computeIfAbsent(e.thread(), k -> new ArrayList<>()).add(new int[] {e.id(), phase});
       }
     }
-    if (arrives.isEmpty() && waits.isEmpty()) {
-      return Optional.of(sync.build());
-    }
     for (Map.Entry<Integer, List<int[]>> w : waits.entrySet()) {
       ThreadPosition pos = test.threads().get(w.getKey()).position();
       for (int[] wait : w.getValue()) {
         int phase = wait[1];
         if (phase < 0) {
-          return Optional.empty(); // a wait with no arrive before it never returns
+          return true; // a wait with no arrive before it never returns
         }
         for (ThreadSpec t : test.threads()) {
-          if (!t.position().sameCluster(pos)) {
-            continue;
-          }
-          List<Integer> theirs = arrives.getOrDefault(t.id(), List.of());
-          if (theirs.size() <= phase) {
-            return Optional.empty(); // the phase never completes
-          }
-          int arrive = theirs.get(phase);
-          if (events.get(arrive).sem() != Semantics.RELAXED) {
-            sync.add(arrive, wait[0]);
+          if (t.position().sameCluster(pos)
+              && arrives.getOrDefault(t.id(), List.of()).size() <= phase) {
+            return true; // the phase never completes
           }
         }
       }
     }
-    return Optional.of(sync.build());
+    return false;
   }
 
   long ctaSize(ThreadPosition pos) {
@@ -959,9 +956,6 @@ class ExecutionSpace {
    * condition, checked by bipartite matching). Applied only while Atomicity is on.
    */
   boolean rmwSourcesMatch() {
-    if (!model.has(io.github.ptxlitmus.model.Axiom.ATOMICITY)) {
-      return true;
-    }
     if (rmwClasses == null) {
       rmwClasses = buildRmwClasses();
     }
@@ -987,8 +981,6 @@ class ExecutionSpace {
   }
 
   private List<RmwClass> buildRmwClasses() {
-    Relation ms = model.morallyStrong();
-    boolean scPerLocation = model.has(io.github.ptxlitmus.model.Axiom.SC_PER_LOCATION);
     java.util.Map<Integer, Integer> segmentsOf = new HashMap<>();
     for (Segment seg : segments) {
       segmentsOf.merge(seg.read(), 1, Integer::sum);
@@ -997,33 +989,18 @@ class ExecutionSpace {
     for (int i : tearable) {
       torn.add(segments.get(i).read());
     }
-    List<List<Integer>> classes = new ArrayList<>();
+    List<Integer> eligible = new ArrayList<>();
     for (Segment seg : segments) {
       int r = seg.read();
       Event e = events.get(r);
-      if (e.kind() != EventKind.RMW || segmentsOf.get(r) != 1 || torn.contains(r)
-          || seg.bytes().length != e.size()) {
-        continue;
+      if (e.kind() == EventKind.RMW && segmentsOf.get(r) == 1 && !torn.contains(r)
+          && seg.bytes().length == e.size()) {
+        eligible.add(r);
       }
-      List<Integer> home = null;
-      for (List<Integer> c : classes) {
-        if (c.stream().allMatch(o -> ms.contains(r, o) && events.get(o).sameVirtualRange(e))) {
-          home = c;
-          break;
-        }
-      }
-      if (home == null) {
-        home = new ArrayList<>();
-        classes.add(home);
-      }
-      home.add(r);
     }
     List<RmwClass> out = new ArrayList<>();
-    for (List<Integer> c : classes) {
-      if (c.size() < 2) {
-        continue;
-      }
-      int[] members = c.stream().mapToInt(Integer::intValue).toArray();
+    for (int[] members :
+        pruning.rmwClasses(eligible.stream().mapToInt(Integer::intValue).toArray())) {
       int[][] domains = new int[members.length][];
       boolean[][] exclusive = new boolean[members.length][];
       for (int m = 0; m < members.length; m++) {
@@ -1034,11 +1011,7 @@ class ExecutionSpace {
             java.util.Arrays.stream(seg.sources()).filter(w -> valueAllows(r, w)).toArray();
         exclusive[m] = new boolean[domains[m].length];
         for (int k = 0; k < domains[m].length; k++) {
-          int w = domains[m][k];
-          boolean ordered =
-              events.get(w).isInit()
-                  || (scPerLocation && c.stream().allMatch(o -> o == w || ms.contains(w, o)));
-          exclusive[m][k] = ordered;
+          exclusive[m][k] = pruning.exclusiveSource(domains[m][k], members);
         }
       }
       out.add(new RmwClass(members, domains, exclusive));
@@ -1159,49 +1132,24 @@ class ExecutionSpace {
         }
       }
     }
-    return model.checkPrefix(rf.build(), chosen).isEmpty();
+    return pruning.checkPrefix(rf.build(), chosen).isEmpty();
   }
 
-  /** {@link PtxModel#coherenceRequired()}, computed once (it is asked per rf choice). */
-  private Relation coherenceRequired;
-
   /**
-   * Pruning rule under RMW atomicity (8.10.3), applied only while it (and, for a program
-   * write, SC-per-Location) is switched on: it fails on every completion of a prefix in which
-   * two morally strong atomics {@code a} and {@code b} both read all their bytes from one write {@code w} that co must order before
-   * both (the initial write, or a write coherence must order with each): whichever atomic is
-   * co-later then reads from a write co-before the other one (fr) while being co-after it.
-   * Spin loops of {@code atom.exch} on one location need this: every iteration is another
-   * atomic, and all but a chain of them read from distinct writes. True when the prefix with
-   * {@code read} taking all its bytes from {@code w} may still be consistent.
+   * Pruning rule {@code PtxPruning.cannotShareSource} (RMW atomicity, 8.10.3): false when
+   * {@code read}, taking all its bytes from {@code w}, and an RMW already chosen both read all
+   * their bytes from a write that co orders before both. Spin loops of {@code atom.exch} on one
+   * location need this: every iteration is another atomic, and all but a chain of them read
+   * from distinct writes.
    */
   boolean rmwSourceFree(int read, int w) {
-    Event r = events.get(read);
-    if (r.kind() != EventKind.RMW || !allFrom(read, w)) {
-      return true;
-    }
-    if (coherenceRequired == null) {
-      coherenceRequired = model.coherenceRequired();
-    }
-    Relation ms = model.morallyStrong();
-    Relation required = coherenceRequired;
-    boolean init = events.get(w).isInit();
-    // w is co-before an atomic reading it: always for the initial write (8.2.6), otherwise by
-    // SC-per-Location (w rf A with A co w is a cycle) once co orders them.
-    if (!model.has(io.github.ptxlitmus.model.Axiom.ATOMICITY)
-        || (!init
-            && (!required.contains(w, read)
-                || !model.has(io.github.ptxlitmus.model.Axiom.SC_PER_LOCATION)))) {
+    if (events.get(read).kind() != EventKind.RMW || !allFrom(read, w)
+        || !pruning.coBeforeReader(w, read)) {
       return true;
     }
     for (int other : reads) {
-      if (other != read
-          && assigned[other]
-          && events.get(other).kind() == EventKind.RMW
-          && events.get(other).sameVirtualRange(r)
-          && ms.contains(read, other)
-          && allFrom(other, w)
-          && (init || required.contains(w, other))) {
+      if (other != read && assigned[other] && events.get(other).kind() == EventKind.RMW
+          && allFrom(other, w) && pruning.cannotShareSource(read, other, w)) {
         return false;
       }
     }
