@@ -5,42 +5,34 @@ import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxChain;
+import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.model.PtxPruning;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Predicate;
+import java.util.PriorityQueue;
 
 /**
- * The pruned search (DESIGN §4, issue 9). Like {@link Enumerator} it picks paths, rf sources
- * and barrier groupings, but it never enumerates Fence-SC or coherence total orders: it keeps
- * them partial, adds every edge the axioms force (Fence-SC: bco between morally strong
- * fence.sc; Coherence: causality between overlapping writes; the chosen final write last),
- * checks the axioms on the partial orders — all of them only get harder as edges are added, so
- * a violation prunes every completion — and orients the remaining required pairs by
- * backtracking with one-step lookahead. Each pruning rule rests on one axiom and is applied only
- * while that axiom is switched on in the {@link ModelSpec} (the Fence-SC and cause edges are
- * added only under Fence-SC and Coherence; with Coherence off, causality-ordered write pairs are
- * oriented by backtracking like the other pairs co relates). A final state is decided by rf (registers) and the last
- * write of each observed coherence group (memory), so each such choice needs one consistent
- * completion, not all of them.
+ * The pruned search (DESIGN §4). Like {@link Enumerator} it picks paths, rf sources and barrier
+ * groupings (the same {@link RfWalk}), but it never enumerates Fence-SC or coherence total
+ * orders: it keeps them partial, adds every edge the model's pruning rules force ({@link
+ * PtxPruning}: bco between morally strong fence.sc, causality between overlapping writes, the
+ * chosen final write last), checks the axioms on the partial orders — all of them only get
+ * harder as edges are added, so a violation prunes every completion — and orients the remaining
+ * required pairs by backtracking with one-step lookahead. A final state is decided by rf
+ * (registers) and the last write of each observed coherence group (memory), so each such choice
+ * needs one consistent completion, not all of them.
  *
- * <p>Two uses: the states of a test (every achievable state over the observed keys), and
- * decide mode (stop at the first consistent execution whose state satisfies a target). Tests
- * with partially overlapping writes to one location are handed to {@link Enumerator}.
+ * <p>Two uses: the states of a test (every achievable state over the observed keys), and decide
+ * mode (stop at the first consistent execution whose state satisfies a target). A choice of
+ * paths whose writes to one location differ in range is not handled: {@link #search} then says
+ * so, and {@link Engines} runs the exhaustive search instead.
  */
-public final class DecisionSearch {
-  /** What the caller wants. */
-  public record Goal(
-      Optional<Predicate<Map<String, Long>>> target,
-      Set<String> observedLocations,
-      Map<String, Long> pinnedRegisters) {}
-
+final class DecisionSearch {
   private final LitmusTest test;
   private final SearchLimits limits;
   private final Goal goal;
@@ -50,6 +42,8 @@ public final class DecisionSearch {
   private final SearchResult.Collector outcomes;
   private boolean boundHit;
   private boolean deadlock;
+  /** Some choice of paths has writes to one location that differ in range. */
+  private boolean mixedSizes;
   /** The first consistent execution recorded (decide mode: the witness). */
   private ExecutionTrace witness;
   private boolean found;
@@ -64,268 +58,155 @@ public final class DecisionSearch {
     this.outcomes = new SearchResult.Collector(budget);
   }
 
-  /** Signals that a limit or the first witness stopped the search. */
-  private static final class Stop extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Stop(String why) {
-      super(why, null, false, false);
-    }
-  }
+  /**
+   * What the pruned search found: its result and the first witness, or that the test has
+   * partially overlapping writes, which only the exhaustive search handles.
+   *
+   * @param result the states found (with a target: the one witness state, or none)
+   * @param witness the first consistent execution recorded
+   * @param mixedSizes the search stopped at a choice of paths with writes of different ranges
+   *     to one location; {@code result} is then meaningless
+   */
+  record Outcome(SearchResult result, Optional<ExecutionTrace> witness, boolean mixedSizes) {}
 
   /**
    * Runs the pruned search. With a target, stops at the first consistent execution whose full
    * state satisfies it; the result's outcomes then hold that one state (or none). Without one,
-   * returns every achievable state projected on the registers and {@code observedLocations},
-   * each counted once.
+   * finds every achievable state projected on the registers and the goal's observed
+   * locations, each counted once.
    *
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
-  public static SearchResult run(LitmusTest test, SearchLimits limits, Goal goal) {
-    return run(test, limits, goal, ModelSpec.ptx());
-  }
-
-  /** {@link #run(LitmusTest, SearchLimits, Goal)} under the model variant {@code spec}. */
-  public static SearchResult run(
-      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
+  static Outcome search(LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
     DecisionSearch s = new DecisionSearch(test, limits, goal, spec);
     Optional<String> limit = Optional.empty();
     try {
-      s.search();
-    } catch (Stop stop) {
-      if (stop == MIXED) {
-        return exhaustive(test, limits, goal, spec);
-      }
-      if (!s.found) {
-        limit = Optional.of(stop.getMessage());
-      }
+      s.searchAll();
     } catch (Budget.Exhausted e) {
       limit = Optional.of(e.limit());
     }
-    return new SearchResult(
+    SearchResult result = new SearchResult(
         s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.budget.candidates(), Map.of());
+    return new Outcome(result, Optional.ofNullable(s.witness), s.mixedSizes);
   }
 
-  /** A witness, or why there is none. */
-  public record WitnessResult(Optional<ExecutionTrace> witness, Optional<String> limit) {}
-
-  /**
-   * Decide mode returning the witness execution itself: the first consistent execution whose
-   * state satisfies the goal's target, or empty with the limit that stopped the search (empty
-   * limit and no witness: none exists). Tests with partially overlapping writes are searched
-   * exhaustively for a witness.
-   *
-   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
-   */
-  public static WitnessResult witness(LitmusTest test, SearchLimits limits, Goal goal) {
-    return witness(test, limits, goal, ModelSpec.ptx());
-  }
-
-  /** {@link #witness(LitmusTest, SearchLimits, Goal)} under the model variant {@code spec}. */
-  public static WitnessResult witness(
-      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    DecisionSearch s = new DecisionSearch(test, limits, goal, spec);
-    try {
-      s.search();
-    } catch (Stop stop) {
-      if (stop == MIXED) {
-        return Enumerator.firstWitness(test, limits, spec, goal.target().orElseThrow());
-      }
-      if (!s.found) {
-        return new WitnessResult(Optional.empty(), Optional.of(stop.getMessage()));
-      }
-    } catch (Budget.Exhausted e) {
-      return new WitnessResult(Optional.empty(), Optional.of(e.limit()));
-    }
-    return new WitnessResult(Optional.ofNullable(s.witness), Optional.empty());
-  }
-
-  /** Signals partially overlapping writes: the exhaustive search handles those. */
-  private static final Stop MIXED = new Stop("partially overlapping writes");
-
-  /** The exhaustive search's answer, in this search's shape (projected; target-filtered). */
-  private static SearchResult exhaustive(
-      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    SearchResult all = Enumerator.run(test, limits, spec);
-    SearchResult.Collector outcomes = new SearchResult.Collector(new Budget(limits));
-    for (SearchResult.Outcome o : all.outcomeList()) {
-      if (goal.target().isPresent() && !goal.target().get().test(o.state())) {
-        continue;
-      }
-      Map<String, Long> state = project(o.state(), goal.observedLocations());
-      outcomes.add(state, o.count());
-      o.race().ifPresent(r -> outcomes.race(state, r));
-      o.mixedRace().ifPresent(r -> outcomes.mixedRace(state, r));
-      if (goal.target().isPresent()) {
-        break;
-      }
-    }
-    return new SearchResult(
-        outcomes.outcomes(), all.boundHit(), all.deadlock(),
-        outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(), all.rejections());
-  }
-
-  /** Keeps registers and the observed locations (and their 8-byte words {@code x+8}). */
-  static Map<String, Long> project(Map<String, Long> full, Set<String> locations) {
-    Map<String, Long> projected = new HashMap<>();
-    for (Map.Entry<String, Long> e : full.entrySet()) {
-      String key = e.getKey();
-      String base = key.contains("+") ? key.substring(0, key.indexOf('+')) : key;
-      if (key.contains(":") || locations.contains(base)) {
-        projected.put(key, e.getValue());
-      }
-    }
-    return Map.copyOf(projected);
-  }
-
-  private void search() {
+  private void searchAll() {
     StateSpaceCheck.check(test, locations);
     // boundHit is set before a limit can stop the walk: unfolding happens first.
-    boundHit =
-        ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), budget, combo -> new Space(combo).explore());
-  }
-
-  private void tick() {
-    budget.candidate();
+    boolean hit = ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(),
+        false, budget, combo -> new Combination(combo).explore());
+    // A witness answers the condition whatever paths were cut: decide mode does not flag the
+    // loop bound once it has one (as before the search stopped without exceptions).
+    boundHit = hit && !found;
   }
 
   /** The search over one choice of paths. */
-  private final class Space extends ExecutionSpace {
+  private final class Combination {
+    private final EventGraph graph;
+    private final int n;
+    private final PtxModel model;
+    private final PtxChain chain;
+    private final PtxPruning pruning;
+    private final ReadSources sources;
+    private final RfChoice choice;
     private final EventSet fences;
     private final Relation fencePairs;
     private final Relation requiredWrites;
     private final List<List<Integer>> groups;
     private final List<Integer> observedGroups = new ArrayList<>();
     private final Relation writePairs;
-    /** The writes chosen last in their coherence group for the current state. */
-    private EventSet lastWrites;
 
-    @Override
-    void step() {
-      budget.step();
-    }
-
-    Space(List<ThreadPath> paths) {
-      super(DecisionSearch.this.test, DecisionSearch.this.locations, paths, spec);
-      fences = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
+    Combination(List<ThreadPath> paths) {
+      graph = new EventGraph(test, locations, paths);
+      n = graph.n;
+      model = graph.model(spec);
+      chain = new PtxChain(model);
+      pruning = new PtxPruning(chain);
+      sources = new ReadSources(graph, pruning);
+      choice = new RfChoice(graph);
+      fences = EventSet.fromPredicate(n, i -> graph.events.get(i).isFenceSc());
       fencePairs = model.fenceScPairs();
-      groups = coherenceGroups();
+      groups = graph.coherenceGroups();
       writePairs = model.writePairs();
       requiredWrites = model.coherenceRequired();
       for (int g = 0; g < groups.size(); g++) {
-        String loc = events.get(groups.get(g).get(0)).physical();
-        boolean observed =
-            goal.observedLocations().stream()
-                .anyMatch(
-                    name ->
-                        locations.get(name).map(i -> i.physical().equals(loc)).orElse(false));
+        String loc = graph.events.get(groups.get(g).get(0)).physical();
+        boolean observed = goal.observedLocations().stream().anyMatch(
+            name -> locations.get(name).map(i -> i.physical().equals(loc)).orElse(false));
         if (observed) {
           observedGroups.add(g);
         }
       }
     }
 
-    private EventSet nonInit() {
-      return EventSet.fromPredicate(n, i -> !events.get(i).isInit());
-    }
-
-    void explore() {
-      step(); // one choice of paths, even when nothing of it is searched
-      lastWrites = EventSet.empty(n);
+    /** False when the search stops here: a witness was found, or sizes are mixed. */
+    boolean explore() {
+      budget.step(); // one choice of paths, even when nothing of it is searched
       if (groups.stream().anyMatch(this::mixedGroup)) {
-        throw MIXED;
+        mixedSizes = true;
+        return false;
       }
-      if (everyReadHasASource() && rmwSourcesMatch()) {
-        chooseRf(0);
-      }
+      RfWalk walk = new RfWalk(graph, sources, choice, pruning,
+          new RmwSources(graph, sources, pruning), true, this::pinnedAllows, budget);
+      return walk.walk(this::afterRf);
     }
 
     private boolean mixedGroup(List<Integer> group) {
-      Event first = events.get(group.get(0));
-      return group.stream().anyMatch(w -> !events.get(w).sameVirtualRange(first)
-          || events.get(w).offset() != first.offset() || events.get(w).size() != first.size());
-    }
-
-    private void chooseRf(int i) {
-      if (i == segments.size()) {
-        withReductionGuesses(this::afterRf);
-        return;
-      }
-      Segment seg = segments.get(i);
-      boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
-      for (int w : seg.sources()) {
-        step();
-        if (!pinnedAllows(seg, w) || (last && !valueAllows(seg.read(), w))) {
-          continue;
-        }
-        choose(seg, w);
-        assigned[seg.read()] = last;
-        if (!last
-            || (constraintsMayHold() && rmwSourceFree(seg.read(), w) && rmwSourcesMatch()
-                && prefixMayHold())) {
-          chooseRf(i + 1);
-        }
-      }
-      assigned[seg.read()] = false;
+      Event first = graph.events.get(group.get(0));
+      return group.stream().map(graph.events::get).anyMatch(w -> !w.sameVirtualRange(first)
+          || w.offset() != first.offset() || w.size() != first.size());
     }
 
     /**
      * Decide mode: a register the target pins to a constant that is loaded straight from a
      * read can only take that value, so a source whose value is known and differs is skipped.
      */
-    private boolean pinnedAllows(Segment seg, int w) {
-      if (goal.pinnedRegisters().isEmpty() || segments.stream().filter(s -> s.read() == seg.read()).count() > 1) {
+    private boolean pinnedAllows(int segment, int w) {
+      int r = sources.segments.get(segment).read();
+      if (goal.pinnedRegisters().isEmpty()
+          || sources.segments.stream().filter(s -> s.read() == r).count() > 1) {
         return true;
       }
-      Event read = events.get(seg.read());
-      ThreadPath path = paths.get(read.thread());
-      int local = seg.read() - threadBase[read.thread()];
-      for (Map.Entry<String, Expr> r : path.registers().entrySet()) {
-        Long pinned = goal.pinnedRegisters().get("P" + read.thread() + ":" + r.getKey());
-        if (pinned == null
-            || !(r.getValue() instanceof Expr.ReadValue rv)
+      Event read = graph.events.get(r);
+      int local = r - graph.threadBase(read.thread());
+      for (Map.Entry<String, Expr> reg : graph.paths.get(read.thread()).registers().entrySet()) {
+        Long pinned = goal.pinnedRegisters().get("P" + read.thread() + ":" + reg.getKey());
+        if (pinned == null || !(reg.getValue() instanceof Expr.ReadValue rv)
             || rv.readIndex() != local) {
           continue;
         }
-        Optional<Long> known = staticValue(w);
-        if (known.isPresent()
-            && Op.normalize(known.get(), read.size() * 8, pathEvents.get(seg.read()).signed())
-                != pinned) {
+        Optional<Long> known = graph.staticValue(w);
+        if (known.isPresent() && Op.normalize(known.get(), read.size() * 8,
+            graph.pathEvents.get(r).signed()) != pinned) {
           return false;
         }
       }
       return true;
     }
 
-    private void afterRf() {
-      withTornVariants(this::afterRfChoice);
-    }
-
-    private void afterRfChoice() {
-      tick();
-      try {
-        if (!computeValues()) {
-          return;
-        }
-      } catch (ValueCycle cycle) {
-        return; // 8.10.4: a value that depends on itself is thin air
+    /** One complete rf choice; false once the witness is found. */
+    private boolean afterRf() {
+      budget.candidate();
+      Optional<Values> computed = Values.of(graph, choice);
+      if (computed.isEmpty() || !computed.get().constraintsHold()) {
+        return true; // 8.10.4: a value that depends on itself is thin air; or other paths
       }
-      Relation rf = readsFrom();
+      Values values = computed.get();
+      Relation rf = choice.readsFrom();
       if (model.noThinAir(rf).isPresent()) {
-        return;
+        return true;
       }
       PtxChain.Observed observed = chain.observed(rf);
-      if (clusterBarrierDeadlock()) {
+      if (graph.clusterBarrierDeadlock()) {
         deadlock = true;
-        return;
+        return true;
       }
-      for (BarrierPhases.Option bar : barrierOptions()) {
+      for (BarrierPhases.Option bar : Barriers.options(graph, values, budget)) {
         if (bar.stuck()) {
           deadlock = true;
           continue;
         }
-        if (!reductionsHold(bar)) {
+        if (!Barriers.reductionsHold(graph, choice, values, bar)) {
           continue;
         }
         Relation barrierSync = model.barrierSynchronization(bar.samePhase());
@@ -333,40 +214,37 @@ public final class DecisionSearch {
           deadlock = true;
           continue;
         }
-        chooseLastWrites(new Fixed(observed, barrierSync, bar.phaseOrder()), 0, new int[groups.size()]);
+        if (!chooseLastWrites(values, observed, barrierSync, bar.phaseOrder(), 0,
+            new int[groups.size()])) {
+          return false;
+        }
       }
-    }
-
-    /** What the rf and barrier choices fix. */
-    private record Fixed(PtxChain.Observed observed, Relation barrierSync, Relation phaseOrder) {
-      Relation rf() {
-        return observed.rf();
-      }
+      return true;
     }
 
     /** For each observed group, which write is last (its value is the final value). */
-    private void chooseLastWrites(Fixed fixed, int k, int[] last) {
+    private boolean chooseLastWrites(Values values, PtxChain.Observed observed,
+        Relation barrierSync, Relation phaseOrder, int k, int[] last) {
       if (k == observedGroups.size()) {
-        Map<String, Long> state = state(last);
+        Map<String, Long> state = state(values, last);
         if (goal.target().isPresent() && !goal.target().get().test(state)) {
-          return;
+          return true;
         }
         if (goal.target().isEmpty() && outcomes.contains(state)) {
-          return; // this state already has a witness
+          return true; // this state already has a witness
         }
-        Relation lastEdges = lastEdges(last);
-        int[] chosen = java.util.Arrays.copyOf(last, observedGroups.size());
-        lastWrites = EventSet.of(n, chosen);
-        Optional<Result> r = solve(fixed, Relation.empty(n), lastEdges);
-        if (r.isPresent()) {
-          record(state, r.get(), fixed);
-        }
-        return;
+        Fixed fixed = new Fixed(observed, barrierSync, phaseOrder,
+            EventSet.of(n, java.util.Arrays.copyOf(last, observedGroups.size())));
+        Optional<Result> r = solve(fixed, Relation.empty(n), lastEdges(last));
+        return r.isEmpty() || record(state, r.get(), fixed);
       }
       for (int w : groups.get(observedGroups.get(k))) {
         last[k] = w;
-        chooseLastWrites(fixed, k + 1, last);
+        if (!chooseLastWrites(values, observed, barrierSync, phaseOrder, k + 1, last)) {
+          return false;
+        }
       }
+      return true;
     }
 
     /** co edges that make each chosen write co-after the required partners in its group. */
@@ -382,47 +260,49 @@ public final class DecisionSearch {
       return b.build();
     }
 
-    private Map<String, Long> state(int[] last) {
+    private Map<String, Long> state(Values values, int[] last) {
       int[] rank = new int[n];
       for (int k = 0; k < observedGroups.size(); k++) {
         rank[last[k]] = 1;
       }
-      return project(finalState(finalMemory(rank)), goal.observedLocations());
+      return SearchResult.project(
+          FinalStates.state(graph, values, FinalStates.memory(graph, values, rank)),
+          goal.observedLocations());
     }
 
-    private void record(Map<String, Long> state, Result r, Fixed fixed) {
-      tick();
+    /** Records a consistent execution's state; false when it is the witness sought. */
+    private boolean record(Map<String, Long> state, Result r, Fixed fixed) {
+      budget.candidate();
       outcomes.add(state, 1);
+      Relation races = model.dataRaces(r.causal().cause());
       if (witness == null) {
-        Relation races = model.dataRaces(r.causal().cause());
         List<int[]> pairs = new ArrayList<>();
         races.forEach((a, b) -> pairs.add(new int[] {a, b}));
-        witness =
-            new ExecutionTrace(
-                events, model.programOrder(), fixed.rf(), r.co(),
-                model.fromReads(byteSources, r.co()),
-                r.causal().sw(), r.sc(), Optional.empty(),
-                Optional.of(state), pairs);
+        witness = new ExecutionTrace(graph.events, model.programOrder(), fixed.rf(), r.co(),
+            model.fromReads(choice.byteSources, r.co()), r.causal().sw(), r.sc(),
+            Optional.empty(), Optional.of(state), pairs);
       }
-      Relation races = model.dataRaces(r.causal().cause());
-      if (!races.isEmpty()) {
-        outcomes.race(state, describe(races.pairs()[0]));
-      }
-      Relation mixed = model.mixedSizeRaces(r.causal().cause());
-      if (!mixed.isEmpty()) {
-        outcomes.mixedRace(state, describe(mixed.pairs()[0]));
-      }
+      SearchResult.recordRaces(outcomes, state, graph, model, r.causal().cause());
       if (goal.target().isPresent()) {
         found = true;
-        throw new Stop("witness");
+        return false;
+      }
+      return true;
+    }
+
+    /** What the rf, barrier and final-write choices fix. */
+    private record Fixed(PtxChain.Observed observed, Relation barrierSync, Relation phaseOrder,
+        EventSet lastWrites) {
+      Relation rf() {
+        return observed.rf();
       }
     }
 
     /** A consistent completion: its causality, Fence-SC order and coherence order. */
     private record Result(PtxChain.Causal causal, Relation sc, Relation co) {}
 
-    /** The partial orders of one node of the backtracking. */
-    private record Partial(Relation sc, Relation co) {}
+    /** The closed partial orders and causality after propagation. */
+    private record Propagated(Relation sc, Relation co, PtxChain.Causal causal) {}
 
     /**
      * Finds a consistent completion of the given partial Fence-SC order and coherence edges,
@@ -430,7 +310,7 @@ public final class DecisionSearch {
      * whose one orientation fails at once, and branches on the rest.
      */
     private Optional<Result> solve(Fixed fixed, Relation sc, Relation co) {
-      tick();
+      budget.candidate();
       Optional<Propagated> p = propagate(fixed, sc, co);
       if (p.isEmpty()) {
         return Optional.empty();
@@ -469,17 +349,18 @@ public final class DecisionSearch {
       for (int dir = 0; dir < 2; dir++) {
         int a = dir == 0 ? pair[0] : pair[1];
         int b = dir == 0 ? pair[1] : pair[0];
-        boolean fence = fences.contains(a);
-        Optional<Result> r =
-            solve(
-                fixed,
-                fence ? cur.sc().union(Relation.of(n, a, b)) : cur.sc(),
-                fence ? cur.co() : cur.co().union(Relation.of(n, a, b)));
+        Optional<Result> r = solve(fixed, withEdge(cur.sc(), a, b, true),
+            withEdge(cur.co(), a, b, false));
         if (r.isPresent()) {
           return r;
         }
       }
       return Optional.empty();
+    }
+
+    /** {@code order} with a → b added when it is the order (sc or co) of that pair. */
+    private Relation withEdge(Relation order, int a, int b, boolean fenceOrder) {
+      return fences.contains(a) == fenceOrder ? order.union(Relation.of(n, a, b)) : order;
     }
 
     /**
@@ -498,9 +379,9 @@ public final class DecisionSearch {
       }
       Relation known = cur.causal().cause().union(cur.co()).union(cur.sc());
       Relation coGuess = readOrder(fixed.rf(), cur);
-      // First along the communication edges too (a Fence-SC order that follows rf and fr,
-      // as SC-like executions have), then without them (weak executions whose rf ∪ fr ∪ po
-      // is cyclic).
+      // First along the communication edges too (a Fence-SC order that follows rf and fr, as
+      // SC-like executions have), then without them (weak executions whose rf ∪ fr ∪ po is
+      // cyclic).
       for (Relation order :
           List.of(known.union(coGuess).union(fixed.rf()).union(frGuess(fixed.rf(), cur, coGuess)),
               known.union(coGuess))) {
@@ -515,7 +396,7 @@ public final class DecisionSearch {
     /** Orients every open pair along a linear extension of {@code order}, then propagates. */
     private Optional<Result> orientAlong(
         Fixed fixed, Propagated cur, List<int[]> open, Relation order) {
-      Optional<int[]> position = linearExtension(order);
+      Optional<int[]> position = linearExtension(order, fixed.lastWrites());
       if (position.isEmpty()) {
         return Optional.empty();
       }
@@ -527,7 +408,7 @@ public final class DecisionSearch {
         int b = a == pair[0] ? pair[1] : pair[0];
         (fences.contains(a) ? sc : co).add(a, b);
       }
-      tick();
+      budget.candidate();
       Optional<Propagated> done = propagate(fixed, sc.build(), co.build());
       if (done.isEmpty() || !open(done.get()).isEmpty()) {
         return Optional.empty();
@@ -542,19 +423,17 @@ public final class DecisionSearch {
      */
     private Relation frGuess(Relation rf, Propagated cur, Relation coGuess) {
       Relation.Builder b = Relation.builder(n);
-      rf.forEach(
-          (w, r) -> {
-            boolean init = events.get(w).isInit();
-            EventSet others = model.overlap().successors(r);
-            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
-              if (o != w
-                  && !events.get(o).isInit()
-                  && events.get(o).writes()
-                  && (init || cur.co().contains(w, o) || coGuess.contains(w, o))) {
-                b.add(r, o);
-              }
-            }
-          });
+      rf.forEach((w, r) -> {
+        boolean init = graph.events.get(w).isInit();
+        EventSet others = model.overlap().successors(r);
+        for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
+          Event other = graph.events.get(o);
+          if (o != w && !other.isInit() && other.writes()
+              && (init || cur.co().contains(w, o) || coGuess.contains(w, o))) {
+            b.add(r, o);
+          }
+        }
+      });
       return b.build();
     }
 
@@ -565,17 +444,17 @@ public final class DecisionSearch {
      */
     private Relation readOrder(Relation rf, Propagated cur) {
       Relation.Builder b = Relation.builder(n);
-      rf.forEach(
-          (w, r) -> {
-            EventSet others = writePairs.successors(w);
-            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
-              if (cur.causal().cause().contains(o, r)) {
-                b.add(o, w);
-              } else if (cur.causal().cause().contains(r, o)) {
-                b.add(w, o);
-              }
-            }
-          });
+      Relation cause = cur.causal().cause();
+      rf.forEach((w, r) -> {
+        EventSet others = writePairs.successors(w);
+        for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
+          if (cause.contains(o, r)) {
+            b.add(o, w);
+          } else if (cause.contains(r, o)) {
+            b.add(w, o);
+          }
+        }
+      });
       return b.build();
     }
 
@@ -584,13 +463,12 @@ public final class DecisionSearch {
      * among the ready events the lowest id, writes chosen final after all others), or empty
      * when {@code order} has a cycle.
      */
-    private Optional<int[]> linearExtension(Relation order) {
+    private Optional<int[]> linearExtension(Relation order, EventSet lastWrites) {
       int[] indegree = new int[n];
       order.forEach((a, b) -> indegree[b] += a == b ? 0 : 1);
-      java.util.PriorityQueue<Integer> ready =
-          new java.util.PriorityQueue<>(
-              java.util.Comparator.<Integer>comparingInt(e -> lastWrites.contains(e) ? 1 : 0)
-                  .thenComparingInt(e -> e));
+      PriorityQueue<Integer> ready = new PriorityQueue<>(
+          Comparator.<Integer>comparingInt(e -> lastWrites.contains(e) ? 1 : 0)
+              .thenComparingInt(e -> e));
       for (int e = 0; e < n; e++) {
         if (indegree[e] == 0) {
           ready.add(e);
@@ -599,7 +477,7 @@ public final class DecisionSearch {
       int[] position = new int[n];
       int placed = 0;
       while (!ready.isEmpty()) {
-        step();
+        budget.step();
         int e = ready.poll();
         position[e] = placed++;
         EventSet next = order.successors(e);
@@ -613,12 +491,8 @@ public final class DecisionSearch {
     }
 
     private Optional<Propagated> tryEdge(Fixed fixed, Propagated cur, int a, int b) {
-      tick();
-      boolean fence = fences.contains(a);
-      return propagate(
-          fixed,
-          fence ? cur.sc().union(Relation.of(n, a, b)) : cur.sc(),
-          fence ? cur.co() : cur.co().union(Relation.of(n, a, b)));
+      budget.candidate();
+      return propagate(fixed, withEdge(cur.sc(), a, b, true), withEdge(cur.co(), a, b, false));
     }
 
     /** Whether {@code a} and {@code b} are ordered either way in the Fence-SC order or co. */
@@ -627,42 +501,39 @@ public final class DecisionSearch {
       return r.contains(a, b) || r.contains(b, a);
     }
 
-    /** Required pairs (fence.sc pairs, coherence pairs) not yet ordered either way. */
+    /**
+     * The pairs the model requires ordered (the fence.sc pairs of the Fence-SC order, the
+     * pairs co relates) and not yet ordered either way.
+     */
     private List<int[]> open(Propagated p) {
       List<int[]> out = new ArrayList<>();
-      fencePairs.forEach(
-          (a, b) -> {
-            if (a < b && !p.sc().contains(a, b) && !p.sc().contains(b, a)) {
-              out.add(new int[] {a, b});
-            }
-          });
-      requiredWrites.forEach(
-          (a, b) -> {
-            if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)) {
-              out.add(new int[] {a, b});
-            }
-          });
+      fencePairs.forEach((a, b) -> {
+        if (a < b && !p.sc().contains(a, b) && !p.sc().contains(b, a)) {
+          out.add(new int[] {a, b});
+        }
+      });
+      addOpen(requiredWrites, p, out);
       if (!model.has(Axiom.COHERENCE)) {
         // co also relates causality-ordered overlapping writes (8.9.6); without Coherence
         // their orientation is free, so it is chosen like the others.
-        model.coherencePairs(p.causal().cause()).difference(requiredWrites).forEach(
-            (a, b) -> {
-              if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)) {
-                out.add(new int[] {a, b});
-              }
-            });
+        addOpen(model.coherencePairs(p.causal().cause()).difference(requiredWrites), p, out);
       }
       return out;
     }
 
-    /** The closed partial orders and causality after propagation. */
-    private record Propagated(Relation sc, Relation co, PtxChain.Causal causal) {}
+    private void addOpen(Relation pairs, Propagated p, List<int[]> out) {
+      pairs.forEach((a, b) -> {
+        if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)) {
+          out.add(new int[] {a, b});
+        }
+      });
+    }
 
     private Optional<Propagated> propagate(Fixed fixed, Relation sc0, Relation co0) {
       Relation sc = sc0.transitiveClosure();
       // What communication fixes already (co only grows, fr with it): the known part of co.
       Relation coKnown = co0.union(model.initialWritesFirst()).transitiveClosure();
-      Relation frKnown = model.fromReads(byteSources, coKnown);
+      Relation frKnown = model.fromReads(choice.byteSources, coKnown);
       PtxChain.Causal causal;
       while (true) {
         if (!sc.isAcyclic()) {
@@ -681,23 +552,22 @@ public final class DecisionSearch {
         if (!base.union(fixed.phaseOrder()).isAcyclic()) {
           return Optional.empty();
         }
-        // Pruning rule under 8.10.1 / 8.10.6 (PtxModel.fenceScForcedByCommunication): fence
-        // pairs whose other orientation would put communication against causality.
-        Relation forced =
-            pruning.fenceScForcedByCommunication(order ? bco : Relation.empty(n), fixed.rf(),
-                coKnown, frKnown).union(pruning.fenceScForcedByCausality(bco));
+        // Pruning rules (PtxPruning): Fence-SC edges forced by communication and by causality.
+        Relation forced = pruning.fenceScForcedByCommunication(
+            order ? bco : Relation.empty(n), fixed.rf(), coKnown, frKnown)
+            .union(pruning.fenceScForcedByCausality(bco));
         if (forced.isSubsetOf(sc)) {
           break;
         }
         sc = sc.union(forced).transitiveClosure();
       }
-      Relation cause = causal.cause();
       // Monotone in sc (which only grows): a violation prunes every completion.
       if (chain.checkBeforeCoherence(fixed.observed(), causal, sc).isPresent()) {
         return Optional.empty();
       }
-      // Pruning rule (Coherence): causality between overlapping writes is in co.
-      Relation co = co0.union(pruning.coherenceForcedByCausality(cause)).transitiveClosure();
+      // Pruning rule (PtxPruning, Coherence): causality between overlapping writes is in co.
+      Relation co = co0.union(pruning.coherenceForcedByCausality(causal.cause()))
+          .transitiveClosure();
       if (!co.isAcyclic()) {
         return Optional.empty();
       }
@@ -706,15 +576,16 @@ public final class DecisionSearch {
         return Optional.empty();
       }
       // A write chosen as final must stay co-maximal among the writes overlapping it.
-      for (int w = lastWrites.next(0); w >= 0; w = lastWrites.next(w + 1)) {
+      EventSet last = fixed.lastWrites();
+      for (int w = last.next(0); w >= 0; w = last.next(w + 1)) {
         if (!co.successors(w).intersection(writePairs.successors(w)).isEmpty()) {
           return Optional.empty();
         }
       }
       // Atomicity, SC-per-Location and Causality only get harder as co grows (fr grows with
       // it), so checking the partial co prunes soundly; each is checked only when on.
-      Relation fr = model.fromReads(byteSources, co);
-      if (chain.checkCoherence(fixed.rf(), byteSources, causal, co, fr).isPresent()) {
+      Relation fr = model.fromReads(choice.byteSources, co);
+      if (chain.checkCoherence(fixed.rf(), choice.byteSources, causal, co, fr).isPresent()) {
         return Optional.empty();
       }
       return Optional.of(new Propagated(sc, co, causal));

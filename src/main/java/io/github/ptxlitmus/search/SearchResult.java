@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the search found for one test. Immutable.
@@ -153,6 +154,42 @@ public final class SearchResult {
   /** The foreign model's flags ({@code flag} checks of a cat file) raised, sorted. */
   public List<String> modelFlags() {
     return modelFlags;
+  }
+
+  /**
+   * A full state (as {@link Enumerator} reports it) cut down to what the pruned search reports:
+   * every register and the given locations (with their 8-byte words {@code x+8}).
+   *
+   * @param full a state: {@code P<i>:<reg>} and location keys
+   * @param locations the locations kept
+   * @return the registers and those locations, unmodifiable
+   */
+  public static Map<String, Long> project(Map<String, Long> full, Set<String> locations) {
+    Map<String, Long> projected = new java.util.HashMap<>();
+    for (Map.Entry<String, Long> e : full.entrySet()) {
+      String key = e.getKey();
+      String base = key.contains("+") ? key.substring(0, key.indexOf('+')) : key;
+      if (key.contains(":") || locations.contains(base)) {
+        projected.put(key, e.getValue());
+      }
+    }
+    return Map.copyOf(projected);
+  }
+
+  /**
+   * Records, for a consistent execution ending in {@code state}, one of its data races and one
+   * of its mixed-size data races (8.7.1, 8.7.2), if it has some.
+   */
+  static void recordRaces(Collector outcomes, Map<String, Long> state, EventGraph graph,
+      io.github.ptxlitmus.model.PtxModel model, io.github.ptxlitmus.relation.Relation cause) {
+    io.github.ptxlitmus.relation.Relation races = model.dataRaces(cause);
+    if (!races.isEmpty()) {
+      outcomes.race(state, graph.describe(races.pairs()[0]));
+    }
+    io.github.ptxlitmus.relation.Relation mixed = model.mixedSizeRaces(cause);
+    if (!mixed.isEmpty()) {
+      outcomes.mixedRace(state, graph.describe(mixed.pairs()[0]));
+    }
   }
 
   /**
