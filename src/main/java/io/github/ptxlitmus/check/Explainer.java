@@ -46,14 +46,15 @@ final class Explainer {
           targetText, false, List.of(), Optional.empty(), 0, false, false, decided.limit(),
           List.of());
     }
-    return listing(explained.listing().orElseThrow(), targetText);
+    return listing(explained.listing().orElseThrow(), model, targetText);
   }
 
   /**
    * The exhaustive listing of the candidates producing the target: a witness when one is
    * consistent (the only way to decide for a foreign model), else the reasons.
    */
-  private static Explanation listing(Enumerator.ExplainResult listed, String targetText) {
+  private static Explanation listing(Enumerator.ExplainResult listed,
+      io.github.ptxlitmus.model.MemoryModel model, String targetText) {
     List<ExecutionTrace> traces = listed.traces();
     Optional<ExecutionTrace> consistent =
         traces.stream().filter(ExecutionTrace::consistent).findFirst();

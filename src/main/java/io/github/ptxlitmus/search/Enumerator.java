@@ -439,9 +439,9 @@ public final class Enumerator {
             // or the sub-order that passed), no PTX synchronization or data races.
             Relation shown = foreign.get().coherenceShown(judged).orElse(total);
             Relation shownFr = rfRel.inverse().compose(shown).withoutIdentity();
-            trace(new ExecutionTrace(events, model.programOrder(), rfRel, shown, shownFr,
-                Relation.empty(n), choices.sc(), v, Optional.of(state), List.of()));
-            return;
+            trace(new ExecutionTrace(graph.events, model.programOrder(), rfRel, shown, shownFr,
+                Relation.empty(graph.n), choices.sc(), v, Optional.of(state), List.of()));
+            return true;
           }
           List<int[]> races =
               v.isPresent() ? List.of() : List.of(model.dataRaces(d.cause()).pairs());
@@ -465,7 +465,7 @@ public final class Enumerator {
       if (judged != null) {
         modelFlags.addAll(foreign.get().flags(judged));
         if (foreign.get().ownTerms()) {
-          return; // its flags are its own: PTX's data races are not reported under it
+          return true; // its flags are its own: PTX's data races are not reported under it
         }
       }
       SearchResult.recordRaces(outcomes, state, graph, model, d.cause());
