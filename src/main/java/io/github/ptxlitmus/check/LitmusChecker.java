@@ -98,8 +98,8 @@ public final class LitmusChecker {
         case EXHAUSTIVE -> Engines.exhaustive(test, limits, options.model());
         case STATES -> Engines.states(test, limits, options.model(), statesLocations(test, keys),
             () -> plan.estimate().orElseGet(() -> Estimate.of(test, limits, keys.kept())));
-        // Only a ModelSpec is decided: a foreign model always runs in states mode.
-        default -> Engines.decide(test, limits, (ModelSpec) options.model(), goal(test));
+        // Only a model with partial models is decided; the others run in states mode.
+        default -> Engines.decide(test, limits, options.model(), goal(test));
       };
     } catch (Budget.Exhausted e) {
       SearchResult stopped =
@@ -139,8 +139,8 @@ public final class LitmusChecker {
     if (mode == CheckOptions.Mode.EXHAUSTIVE) {
       return new Plan(mode, Optional.empty());
     }
-    if (mode == CheckOptions.Mode.STATES || !(options.model() instanceof ModelSpec)) {
-      // a foreign model: only the exhaustive search runs it
+    if (mode == CheckOptions.Mode.STATES || options.model().partialModels().isEmpty()) {
+      // a model that offers the pruned search nothing: only the exhaustive search runs it
       return new Plan(CheckOptions.Mode.STATES, Optional.empty());
     }
     Estimate estimate = Estimate.of(test, limits, keys.shown());

@@ -232,6 +232,12 @@ public record ModelSpec(
     return chain.check(chain.derive(candidate));
   }
 
+  /** The built-in model offers the pruned search its {@link PtxPartialModel}. */
+  @Override
+  public Optional<PartialModel.Factory> partialModels() {
+    return Optional.of(PtxPartialModel.factory(this));
+  }
+
   @Override
   public String toString() {
     return label();

@@ -40,8 +40,9 @@ final class PtxBase {
    */
   final Relation overlap;
 
-  PtxBase(List<Event> events, Relation po, Relation issueOrder, Relation dep) {
-    this.events = List.copyOf(events);
+  PtxBase(EventStructure structure) {
+    this.events = structure.events();
+    List<Event> events = this.events;
     this.n = events.size();
     this.all = EventSet.full(n);
     this.init = tagged(Event::isInit);
@@ -52,9 +53,8 @@ final class PtxBase {
     this.rmw = kind(EventKind.RMW);
     this.strong = tagged(Event::isStrong);
     this.fenceSc = tagged(Event::isFenceSc);
-    // 8.9.1.1: issue order composes like program order.
-    this.po = issueOrder.isEmpty() ? po : po.union(issueOrder).transitiveClosure();
-    this.dep = dep;
+    this.po = structure.po();
+    this.dep = structure.dep();
     this.overlap = overlapping();
   }
 

@@ -20,14 +20,12 @@ import java.util.Optional;
  * violation. Where a {@link ModelSpec} variant differs from the spec, the definition says so; an
  * axiom switched off returns empty.
  *
- * <p>Nothing else lives here: the order in which the engines evaluate the definitions and what
- * they keep between stages is {@link PtxChain}; the pruning rules the searches take from the
- * model are {@link PtxPruning}. Immutable and thread-safe; a named value is computed when first
- * asked for.
- *
- * <p>Every {@link Relation} and {@link EventSet} taken or returned is over this model's event
- * ids {@code 0..n-1} ({@code n = events().size()}); relations of another size make the
- * relation operators throw {@link IllegalArgumentException}.
+ * <p>Nothing else lives here: the engines' evaluation order and caching are {@link PtxChain},
+ * the pruning rules {@link PtxPruning}, what the pruned search asks {@link PtxPartialModel}.
+ * Immutable and thread-safe; a named value is computed when first asked for. Every {@link
+ * Relation} and {@link EventSet} taken or returned is over the event ids {@code 0..n-1} ({@code
+ * n = events().size()}); one of another size makes the operators throw {@link
+ * IllegalArgumentException}.
  */
 public final class PtxModel {
   private final ModelSpec spec;
@@ -51,24 +49,20 @@ public final class PtxModel {
    * @param dep address, data and control dependencies (8.10.4), read → dependent event
    */
   public PtxModel(List<Event> events, Relation po, Relation dep) {
-    this(events, po, dep, ModelSpec.ptx(), AsyncRelations.none(events.size()));
+    this(EventStructure.of(events, po, dep), ModelSpec.ptx());
   }
 
   /**
    * The model of a variant over one choice of thread paths.
    *
-   * @param events the events, ids 0..n-1 in list order
-   * @param po program order (8.9.1): transitive, per thread; the model extends it by {@code
-   *     async}'s issue order (8.9.1.1)
-   * @param dep address, data and control dependencies (8.10.4), read → dependent event
+   * @param events the events and the relations they fix (program order with issue order,
+   *     dependencies, asynchronous structure)
    * @param spec the variant and the axioms switched on
-   * @param async completions, what they carry, and API synchronization (8.9.1.1, 8.9.4)
    */
-  public PtxModel(
-      List<Event> events, Relation po, Relation dep, ModelSpec spec, AsyncRelations async) {
+  public PtxModel(EventStructure events, ModelSpec spec) {
     this.spec = spec;
-    this.async = async;
-    this.base = new PtxBase(events, po, async.issueOrder(), dep);
+    this.async = events.async();
+    this.base = new PtxBase(events);
     this.n = base.n;
     this.all = base.all;
     this.init = base.init;
@@ -80,15 +74,14 @@ public final class PtxModel {
   }
 
   /**
-   * The model over a candidate's events (its choices are passed to {@link PtxChain#derive}).
+   * {@return the model over a candidate's events, po and dependencies (no asynchronous
+   * operations); its choices are passed to {@link PtxChain#derive}}
    *
-   * @param x the candidate: its events, po and dependencies are used (no asynchronous
-   *     operations: {@link AsyncRelations#none})
+   * @param x the candidate
    * @param spec the variant and the axioms switched on
-   * @return the model over {@code x.events()}
    */
   public static PtxModel of(CandidateExecution x, ModelSpec spec) {
-    return new PtxModel(x.events(), x.po(), x.dep(), spec, AsyncRelations.none(x.events().size()));
+    return new PtxModel(EventStructure.of(x), spec);
   }
 
   /** {@return the variant and the axioms switched on} */
@@ -96,12 +89,7 @@ public final class PtxModel {
     return spec;
   }
 
-  /**
-   * Whether an axiom is checked: the searches prune only on those.
-   *
-   * @param axiom an axiom of 8.10
-   * @return true when {@code axiom} is switched on in {@link #spec()}
-   */
+  /** {@return whether {@code axiom} (8.10) is switched on: the searches prune only on those} */
   public boolean has(Axiom axiom) {
     return spec.has(axiom);
   }
@@ -111,10 +99,7 @@ public final class PtxModel {
     return base.events;
   }
 
-  /**
-   * {@return program order (8.9.1) as the model uses it: the given po, extended by the issue
-   * order of asynchronous operations (8.9.1.1) and closed transitively}
-   */
+  /** {@return program order (8.9.1) with the issue order of asynchronous units (8.9.1.1)} */
   public Relation programOrder() {
     return po;
   }
@@ -602,7 +587,8 @@ public final class PtxModel {
       if (src == null || src.length == 0) {
         continue;
       }
-      EventSet later = fromOneWrite(src) ? co.successors(src[0]) : byteWiseLater(r, src, co);
+      EventSet later = ByteSources.fromOneWrite(src)
+          ? co.successors(src[0]) : ByteSources.coAfterSomeSource(base, r, src, co);
       later = later.intersection(overlap.successors(r)).intersection(writes);
       for (int w = later.next(0); w >= 0; w = later.next(w + 1)) {
         if (w != r) {
@@ -611,30 +597,6 @@ public final class PtxModel {
       }
     }
     return fr.build();
-  }
-
-  // The writes co-after the source of some byte they share with read r.
-  private EventSet byteWiseLater(int r, int[] src, Relation co) {
-    Event read = base.events.get(r);
-    return base.tagged(write -> {
-      int from = Math.max(read.offset(), write.offset());
-      int to = Math.min(read.offset() + read.size(), write.offset() + write.size());
-      for (int b = from; b < to; b++) {
-        if (co.contains(src[b - read.offset()], write.id())) {
-          return true;
-        }
-      }
-      return false;
-    });
-  }
-
-  static boolean fromOneWrite(int[] src) {
-    for (int k : src) {
-      if (k != src[0]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   // ---- 8.10 axioms: each returns the evidence of a violation, or empty when it holds -------
@@ -692,29 +654,13 @@ public final class PtxModel {
     if (!has(Axiom.ATOMICITY)) {
       return Optional.empty();
     }
-    for (int r = 0; r < n; r++) {
-      int[] src = byteSources[r];
-      if (src == null || fromOneWrite(src)) {
-        continue; // W and a write co-before W cannot both be the one source (co is irreflexive)
-      }
-      EventSet candidates = ms.successors(r).intersection(writes);
-      for (int w = candidates.next(0); w >= 0; w = candidates.next(w + 1)) {
-        boolean fromW = false;
-        boolean fromBefore = false;
-        for (int k : src) {
-          fromW |= k == w;
-          fromBefore |= co.contains(k, w);
-        }
-        if (fromW && fromBefore) {
-          return Optional.of(new Violation(Axiom.ATOMICITY, List.of(r, w), List.of("rf", "co"),
-              "a read takes bytes both from W and from a write co-before W"));
-        }
-      }
-    }
-    return fr.intersection(ms.union(mutuallyScopedAtomics())).restrict(rmw, all)
-        .firstPairWithConverseIn(co)
-        .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("fr", "co"),
-            "an atomic reads from a write co-before W, yet is co-after W"));
+    return ByteSources.tornAcross(byteSources, ms.restrict(all, writes), co)
+        .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("rf", "co"),
+            "a read takes bytes both from W and from a write co-before W"))
+        .or(() -> fr.intersection(ms.union(mutuallyScopedAtomics())).restrict(rmw, all)
+            .firstPairWithConverseIn(co)
+            .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("fr", "co"),
+                "an atomic reads from a write co-before W, yet is co-after W")));
   }
 
   /**
@@ -762,7 +708,9 @@ public final class PtxModel {
           "communication among morally strong operations contradicts po-loc"));
     }
     Relation step = com.union(po);
-    for (EventSet clique : morallyStrongCliques()) {
+    // The maximal sets of two or more pairwise morally strong memory operations.
+    for (EventSet clique : morallyStrongCliques.get(() -> Cliques.maximal(ms, base.memory)
+        .stream().filter(s -> s.count() >= 2).toList())) {
       Relation restricted = step.restrictTo(clique);
       if (!restricted.isAcyclic()) {
         return restricted.findCycle().map(c -> Violation.cycle(Axiom.SC_PER_LOCATION, c,
@@ -773,12 +721,6 @@ public final class PtxModel {
       }
     }
     return Optional.empty();
-  }
-
-  // The maximal sets of two or more pairwise morally strong memory operations.
-  private List<EventSet> morallyStrongCliques() {
-    return morallyStrongCliques.get(() -> Cliques.maximal(ms, base.memory).stream()
-        .filter(s -> s.count() >= 2).toList());
   }
 
   /**

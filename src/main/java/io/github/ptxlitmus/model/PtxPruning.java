@@ -341,7 +341,7 @@ public final class PtxPruning {
     for (int a = 0; a < n; a++) {
       int[] src = byteSources[a];
       if (events.get(a).kind() != io.github.ptxlitmus.event.EventKind.RMW || src == null
-          || src.length == 0 || !PtxModel.fromOneWrite(src)) {
+          || src.length == 0 || !ByteSources.fromOneWrite(src)) {
         continue;
       }
       int w = src[0];

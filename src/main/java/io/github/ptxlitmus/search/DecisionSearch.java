@@ -2,11 +2,7 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.model.Axiom;
-import io.github.ptxlitmus.model.ModelSpec;
-import io.github.ptxlitmus.model.PtxChain;
-import io.github.ptxlitmus.model.PtxModel;
-import io.github.ptxlitmus.model.PtxPruning;
+import io.github.ptxlitmus.model.PartialModel;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -19,13 +15,14 @@ import java.util.PriorityQueue;
 /**
  * The pruned search (DESIGN §4). Like {@link Enumerator} it picks paths, rf sources and barrier
  * groupings (the same {@link RfWalk}), but it never enumerates Fence-SC or coherence total
- * orders: it keeps them partial, adds every edge the model's pruning rules force ({@link
- * PtxPruning}: bco between morally strong fence.sc, causality between overlapping writes, the
- * chosen final write last), checks the axioms on the partial orders — all of them only get
- * harder as edges are added, so a violation prunes every completion — and orients the remaining
- * required pairs by backtracking with one-step lookahead. A final state is decided by rf
- * (registers) and the last write of each observed coherence group (memory), so each such choice
- * needs one consistent completion, not all of them.
+ * orders: it keeps them partial and asks the model, through the {@link PartialModel} seam, to
+ * add every edge it forces and to check the partial orders (soundly: a failure holds for every
+ * completion), then orients the pairs the model still leaves open by backtracking with
+ * one-step lookahead. A final state is decided by rf (registers) and the last write of each
+ * observed coherence group (memory), so each such choice needs one consistent completion, not
+ * all of them. It runs any model that offers {@link
+ * io.github.ptxlitmus.model.MemoryModel#partialModels()}; the built-in model's is {@link
+ * io.github.ptxlitmus.model.PtxPartialModel}.
  *
  * <p>Two uses: the states of a test (every achievable state over the observed keys), and decide
  * mode (stop at the first consistent execution whose state satisfies a target). A choice of
@@ -36,7 +33,7 @@ final class DecisionSearch {
   private final LitmusTest test;
   private final SearchLimits limits;
   private final Goal goal;
-  private final ModelSpec spec;
+  private final PartialModel.Factory models;
   private final Locations locations;
   private final Budget budget;
   private final SearchResult.Collector outcomes;
@@ -48,8 +45,9 @@ final class DecisionSearch {
   private ExecutionTrace witness;
   private boolean found;
 
-  private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    this.spec = spec;
+  private DecisionSearch(
+      LitmusTest test, SearchLimits limits, Goal goal, PartialModel.Factory models) {
+    this.models = models;
     this.test = test;
     this.limits = limits;
     this.goal = goal;
@@ -77,8 +75,9 @@ final class DecisionSearch {
    *
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
-  static Outcome search(LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    DecisionSearch s = new DecisionSearch(test, limits, goal, spec);
+  static Outcome search(
+      LitmusTest test, SearchLimits limits, Goal goal, PartialModel.Factory models) {
+    DecisionSearch s = new DecisionSearch(test, limits, goal, models);
     Optional<String> limit = Optional.empty();
     try {
       s.searchAll();
@@ -104,31 +103,19 @@ final class DecisionSearch {
   private final class Combination {
     private final EventGraph graph;
     private final int n;
-    private final PtxModel model;
-    private final PtxChain chain;
-    private final PtxPruning pruning;
+    private final PartialModel model;
     private final ReadSources sources;
     private final RfChoice choice;
-    private final EventSet fences;
-    private final Relation fencePairs;
-    private final Relation requiredWrites;
     private final List<List<Integer>> groups;
     private final List<Integer> observedGroups = new ArrayList<>();
-    private final Relation writePairs;
 
     Combination(List<ThreadPath> paths) {
       graph = new EventGraph(test, locations, paths);
       n = graph.n;
-      model = graph.model(spec);
-      chain = new PtxChain(model);
-      pruning = new PtxPruning(chain);
-      sources = new ReadSources(graph, pruning);
+      model = models.over(graph.structure);
+      sources = new ReadSources(graph, model);
       choice = new RfChoice(graph);
-      fences = EventSet.fromPredicate(n, i -> graph.events.get(i).isFenceSc());
-      fencePairs = model.fenceScPairs();
       groups = graph.coherenceGroups();
-      writePairs = model.writePairs();
-      requiredWrites = model.coherenceRequired();
       for (int g = 0; g < groups.size(); g++) {
         String loc = graph.events.get(groups.get(g).get(0)).physical();
         boolean observed = goal.observedLocations().stream().anyMatch(
@@ -146,8 +133,8 @@ final class DecisionSearch {
         mixedSizes = true;
         return false;
       }
-      RfWalk walk = new RfWalk(graph, sources, choice, pruning,
-          new RmwSources(graph, sources, pruning), true, this::pinnedAllows, budget);
+      RfWalk walk = new RfWalk(graph, sources, choice, model,
+          new RmwSources(graph, sources, model), true, this::pinnedAllows, budget);
       return walk.walk(this::afterRf);
     }
 
@@ -193,10 +180,10 @@ final class DecisionSearch {
       }
       Values values = computed.get();
       Relation rf = choice.readsFrom();
-      if (model.noThinAir(rf).isPresent()) {
+      PartialModel.Stage stage = model.readsFrom(rf, choice.byteSources);
+      if (stage.violation().isPresent()) {
         return true;
       }
-      PtxChain.Observed observed = chain.observed(rf);
       if (graph.clusterBarrierDeadlock()) {
         deadlock = true;
         return true;
@@ -210,12 +197,12 @@ final class DecisionSearch {
           continue;
         }
         Relation barrierSync = model.barrierSynchronization(bar.samePhase());
-        if (!model.programOrder().union(barrierSync).isAcyclic()) {
-          deadlock = true;
+        if (!graph.structure.po().union(barrierSync).isAcyclic()) {
+          deadlock = true; // program semantics: the barriers wait for each other
           continue;
         }
-        if (!chooseLastWrites(values, observed, barrierSync, bar.phaseOrder(), 0,
-            new int[groups.size()])) {
+        Fixed fixed = new Fixed(rf, stage, barrierSync, bar.phaseOrder(), EventSet.empty(n));
+        if (!chooseLastWrites(values, fixed, 0, new int[groups.size()])) {
           return false;
         }
       }
@@ -223,8 +210,7 @@ final class DecisionSearch {
     }
 
     /** For each observed group, which write is last (its value is the final value). */
-    private boolean chooseLastWrites(Values values, PtxChain.Observed observed,
-        Relation barrierSync, Relation phaseOrder, int k, int[] last) {
+    private boolean chooseLastWrites(Values values, Fixed fixed, int k, int[] last) {
       if (k == observedGroups.size()) {
         Map<String, Long> state = state(values, last);
         if (goal.target().isPresent() && !goal.target().get().test(state)) {
@@ -233,31 +219,18 @@ final class DecisionSearch {
         if (goal.target().isEmpty() && outcomes.contains(state)) {
           return true; // this state already has a witness
         }
-        Fixed fixed = new Fixed(observed, barrierSync, phaseOrder,
+        Fixed withLast = fixed.withFinalWrites(
             EventSet.of(n, java.util.Arrays.copyOf(last, observedGroups.size())));
-        Optional<Result> r = solve(fixed, Relation.empty(n), lastEdges(last));
-        return r.isEmpty() || record(state, r.get(), fixed);
+        Optional<PartialModel.Node> r = solve(withLast, Relation.empty(n), Relation.empty(n));
+        return r.isEmpty() || record(state, r.get(), withLast);
       }
       for (int w : groups.get(observedGroups.get(k))) {
         last[k] = w;
-        if (!chooseLastWrites(values, observed, barrierSync, phaseOrder, k + 1, last)) {
+        if (!chooseLastWrites(values, fixed, k + 1, last)) {
           return false;
         }
       }
       return true;
-    }
-
-    /** co edges that make each chosen write co-after the required partners in its group. */
-    private Relation lastEdges(int[] last) {
-      Relation.Builder b = Relation.builder(n);
-      for (int k = 0; k < observedGroups.size(); k++) {
-        for (int w : groups.get(observedGroups.get(k))) {
-          if (w != last[k] && requiredWrites.contains(w, last[k])) {
-            b.add(w, last[k]);
-          }
-        }
-      }
-      return b.build();
     }
 
     private Map<String, Long> state(Values values, int[] last) {
@@ -271,18 +244,18 @@ final class DecisionSearch {
     }
 
     /** Records a consistent execution's state; false when it is the witness sought. */
-    private boolean record(Map<String, Long> state, Result r, Fixed fixed) {
+    private boolean record(Map<String, Long> state, PartialModel.Node r, Fixed fixed) {
       budget.candidate();
       outcomes.add(state, 1);
-      Relation races = model.dataRaces(r.causal().cause());
+      Relation races = r.dataRaces();
       if (witness == null) {
         List<int[]> pairs = new ArrayList<>();
         races.forEach((a, b) -> pairs.add(new int[] {a, b}));
-        witness = new ExecutionTrace(graph.events, model.programOrder(), fixed.rf(), r.co(),
-            model.fromReads(choice.byteSources, r.co()), r.causal().sw(), r.sc(),
+        witness = new ExecutionTrace(graph.events, graph.structure.po(), fixed.rf(),
+            r.coherence(), r.fromReads(), r.synchronization(), r.fenceScOrder(),
             Optional.empty(), Optional.of(state), pairs);
       }
-      SearchResult.recordRaces(outcomes, state, graph, model, r.causal().cause());
+      SearchResult.recordRaces(outcomes, state, graph, races, r.mixedSizeRaces());
       if (goal.target().isPresent()) {
         found = true;
         return false;
@@ -291,32 +264,31 @@ final class DecisionSearch {
     }
 
     /** What the rf, barrier and final-write choices fix. */
-    private record Fixed(PtxChain.Observed observed, Relation barrierSync, Relation phaseOrder,
-        EventSet lastWrites) {
-      Relation rf() {
-        return observed.rf();
+    private record Fixed(Relation rf, PartialModel.Stage stage, Relation barrierSync,
+        Relation phaseOrder, EventSet finalWrites) {
+      Fixed withFinalWrites(EventSet writes) {
+        return new Fixed(rf, stage, barrierSync, phaseOrder, writes);
+      }
+
+      Optional<PartialModel.Node> propagate(Relation sc, Relation co) {
+        return stage.propagate(sc, co, barrierSync, phaseOrder, finalWrites);
       }
     }
 
-    /** A consistent completion: its causality, Fence-SC order and coherence order. */
-    private record Result(PtxChain.Causal causal, Relation sc, Relation co) {}
-
-    /** The closed partial orders and causality after propagation. */
-    private record Propagated(Relation sc, Relation co, PtxChain.Causal causal) {}
-
     /**
      * Finds a consistent completion of the given partial Fence-SC order and coherence edges,
-     * or empty. Propagates forced edges to a fixpoint, prunes on any violation, forces pairs
-     * whose one orientation fails at once, and branches on the rest.
+     * or empty. The model propagates forced edges and prunes on any violation; pairs whose one
+     * orientation fails at once are forced the other way (one-step lookahead), and the search
+     * branches on the rest.
      */
-    private Optional<Result> solve(Fixed fixed, Relation sc, Relation co) {
+    private Optional<PartialModel.Node> solve(Fixed fixed, Relation sc, Relation co) {
       budget.candidate();
-      Optional<Propagated> p = propagate(fixed, sc, co);
+      Optional<PartialModel.Node> p = fixed.propagate(sc, co);
       if (p.isEmpty()) {
         return Optional.empty();
       }
-      Propagated cur = p.get();
-      Optional<Result> guessed = guessCompletion(fixed, cur);
+      PartialModel.Node cur = p.get();
+      Optional<PartialModel.Node> guessed = guessCompletion(fixed, cur);
       if (guessed.isPresent()) {
         return guessed;
       }
@@ -326,12 +298,12 @@ final class DecisionSearch {
       boolean changed = true;
       while (changed) {
         changed = false;
-        for (int[] pair : open(cur)) {
+        for (int[] pair : cur.openPairs()) {
           if (ordered(cur, pair[0], pair[1])) {
             continue; // oriented by an edge forced earlier in this pass
           }
-          Optional<Propagated> ab = tryEdge(fixed, cur, pair[0], pair[1]);
-          Optional<Propagated> ba = tryEdge(fixed, cur, pair[1], pair[0]);
+          Optional<PartialModel.Node> ab = tryEdge(fixed, cur, pair[0], pair[1]);
+          Optional<PartialModel.Node> ba = tryEdge(fixed, cur, pair[1], pair[0]);
           if (ab.isEmpty() && ba.isEmpty()) {
             return Optional.empty();
           }
@@ -341,16 +313,16 @@ final class DecisionSearch {
           }
         }
       }
-      List<int[]> open = open(cur);
+      List<int[]> open = cur.openPairs();
       if (open.isEmpty()) {
-        return Optional.of(new Result(cur.causal(), cur.sc(), cur.co()));
+        return Optional.of(cur);
       }
       int[] pair = open.get(0);
       for (int dir = 0; dir < 2; dir++) {
         int a = dir == 0 ? pair[0] : pair[1];
         int b = dir == 0 ? pair[1] : pair[0];
-        Optional<Result> r = solve(fixed, withEdge(cur.sc(), a, b, true),
-            withEdge(cur.co(), a, b, false));
+        Optional<PartialModel.Node> r = solve(fixed, withEdge(cur.fenceScOrder(), a, b, true),
+            withEdge(cur.coherence(), a, b, false));
         if (r.isPresent()) {
           return r;
         }
@@ -358,34 +330,29 @@ final class DecisionSearch {
       return Optional.empty();
     }
 
+    /** Whether a → b is an edge of the Fence-SC order (else of co). */
+    private boolean fenceScEdge(int a, int b) {
+      return model.fenceScPairs().contains(a, b);
+    }
+
     /** {@code order} with a → b added when it is the order (sc or co) of that pair. */
     private Relation withEdge(Relation order, int a, int b, boolean fenceOrder) {
-      return fences.contains(a) == fenceOrder ? order.union(Relation.of(n, a, b)) : order;
+      return fenceScEdge(a, b) == fenceOrder ? order.union(Relation.of(n, a, b)) : order;
     }
 
     /**
-     * One cheap guess before any lookahead or branching: orient every open pair along one
-     * linear extension of what is already ordered (causality, co, the Fence-SC order), the
-     * writes chosen final placed last, and propagate once. When that passes, {@link #propagate}
-     * has checked every axiom on complete orders, so the guess is a consistent completion; when
-     * it fails nothing is lost, the search goes on as before. Many tests have a consistent
-     * completion that follows causality (issue 18: T threads × W writes to one location ask
-     * for one co order ending in a given write, found here without a search).
+     * One cheap guess before any lookahead or branching: orient every open pair along a linear
+     * extension of one of the model's {@link PartialModel.Node#guesses}, the writes chosen final
+     * placed last, and propagate once. When that leaves no pair open the model has checked the
+     * complete candidate; when it fails nothing is lost, the search goes on as before.
      */
-    private Optional<Result> guessCompletion(Fixed fixed, Propagated cur) {
-      List<int[]> open = open(cur);
+    private Optional<PartialModel.Node> guessCompletion(Fixed fixed, PartialModel.Node cur) {
+      List<int[]> open = cur.openPairs();
       if (open.isEmpty()) {
-        return Optional.of(new Result(cur.causal(), cur.sc(), cur.co()));
+        return Optional.of(cur);
       }
-      Relation known = cur.causal().cause().union(cur.co()).union(cur.sc());
-      Relation coGuess = readOrder(fixed.rf(), cur);
-      // First along the communication edges too (a Fence-SC order that follows rf and fr, as
-      // SC-like executions have), then without them (weak executions whose rf ∪ fr ∪ po is
-      // cyclic).
-      for (Relation order :
-          List.of(known.union(coGuess).union(fixed.rf()).union(frGuess(fixed.rf(), cur, coGuess)),
-              known.union(coGuess))) {
-        Optional<Result> r = orientAlong(fixed, cur, open, order);
+      for (Relation order : cur.guesses()) {
+        Optional<PartialModel.Node> r = orientAlong(fixed, cur, open, order);
         if (r.isPresent()) {
           return r;
         }
@@ -394,68 +361,23 @@ final class DecisionSearch {
     }
 
     /** Orients every open pair along a linear extension of {@code order}, then propagates. */
-    private Optional<Result> orientAlong(
-        Fixed fixed, Propagated cur, List<int[]> open, Relation order) {
-      Optional<int[]> position = linearExtension(order, fixed.lastWrites());
+    private Optional<PartialModel.Node> orientAlong(
+        Fixed fixed, PartialModel.Node cur, List<int[]> open, Relation order) {
+      Optional<int[]> position = linearExtension(order, fixed.finalWrites());
       if (position.isEmpty()) {
         return Optional.empty();
       }
       int[] at = position.get();
-      Relation.Builder sc = Relation.builder(n).addAll(cur.sc());
-      Relation.Builder co = Relation.builder(n).addAll(cur.co());
+      Relation.Builder sc = Relation.builder(n).addAll(cur.fenceScOrder());
+      Relation.Builder co = Relation.builder(n).addAll(cur.coherence());
       for (int[] pair : open) {
         int a = at[pair[0]] < at[pair[1]] ? pair[0] : pair[1];
         int b = a == pair[0] ? pair[1] : pair[0];
-        (fences.contains(a) ? sc : co).add(a, b);
+        (fenceScEdge(a, b) ? sc : co).add(a, b);
       }
       budget.candidate();
-      Optional<Propagated> done = propagate(fixed, sc.build(), co.build());
-      if (done.isEmpty() || !open(done.get()).isEmpty()) {
-        return Optional.empty();
-      }
-      return Optional.of(new Result(done.get().causal(), done.get().sc(), done.get().co()));
-    }
-
-    /**
-     * For the guess only: from-reads as the known and guessed co make it, a read pointing at
-     * the overlapping writes co-after the write it reads (all of them when it reads the
-     * initial value).
-     */
-    private Relation frGuess(Relation rf, Propagated cur, Relation coGuess) {
-      Relation.Builder b = Relation.builder(n);
-      rf.forEach((w, r) -> {
-        boolean init = graph.events.get(w).isInit();
-        EventSet others = model.overlap().successors(r);
-        for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
-          Event other = graph.events.get(o);
-          if (o != w && !other.isInit() && other.writes()
-              && (init || cur.co().contains(w, o) || coGuess.contains(w, o))) {
-            b.add(r, o);
-          }
-        }
-      });
-      return b.build();
-    }
-
-    /**
-     * For the guess only (propagation checks it): the co edges that reads suggest — a write
-     * causality-before a read of another write goes co-before that write, and a write
-     * causality-after a read goes co-after the write read (so fr points forward).
-     */
-    private Relation readOrder(Relation rf, Propagated cur) {
-      Relation.Builder b = Relation.builder(n);
-      Relation cause = cur.causal().cause();
-      rf.forEach((w, r) -> {
-        EventSet others = writePairs.successors(w);
-        for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
-          if (cause.contains(o, r)) {
-            b.add(o, w);
-          } else if (cause.contains(r, o)) {
-            b.add(w, o);
-          }
-        }
-      });
-      return b.build();
+      Optional<PartialModel.Node> done = fixed.propagate(sc.build(), co.build());
+      return done.isEmpty() || !done.get().openPairs().isEmpty() ? Optional.empty() : done;
     }
 
     /**
@@ -490,105 +412,17 @@ final class DecisionSearch {
       return placed == n ? Optional.of(position) : Optional.empty();
     }
 
-    private Optional<Propagated> tryEdge(Fixed fixed, Propagated cur, int a, int b) {
+    private Optional<PartialModel.Node> tryEdge(
+        Fixed fixed, PartialModel.Node cur, int a, int b) {
       budget.candidate();
-      return propagate(fixed, withEdge(cur.sc(), a, b, true), withEdge(cur.co(), a, b, false));
+      return fixed.propagate(withEdge(cur.fenceScOrder(), a, b, true),
+          withEdge(cur.coherence(), a, b, false));
     }
 
     /** Whether {@code a} and {@code b} are ordered either way in the Fence-SC order or co. */
-    private boolean ordered(Propagated p, int a, int b) {
-      Relation r = fences.contains(a) ? p.sc() : p.co();
+    private boolean ordered(PartialModel.Node p, int a, int b) {
+      Relation r = fenceScEdge(a, b) ? p.fenceScOrder() : p.coherence();
       return r.contains(a, b) || r.contains(b, a);
-    }
-
-    /**
-     * The pairs the model requires ordered (the fence.sc pairs of the Fence-SC order, the
-     * pairs co relates) and not yet ordered either way.
-     */
-    private List<int[]> open(Propagated p) {
-      List<int[]> out = new ArrayList<>();
-      fencePairs.forEach((a, b) -> {
-        if (a < b && !p.sc().contains(a, b) && !p.sc().contains(b, a)) {
-          out.add(new int[] {a, b});
-        }
-      });
-      addOpen(requiredWrites, p, out);
-      if (!model.has(Axiom.COHERENCE)) {
-        // co also relates causality-ordered overlapping writes (8.9.6); without Coherence
-        // their orientation is free, so it is chosen like the others.
-        addOpen(model.coherencePairs(p.causal().cause()).difference(requiredWrites), p, out);
-      }
-      return out;
-    }
-
-    private void addOpen(Relation pairs, Propagated p, List<int[]> out) {
-      pairs.forEach((a, b) -> {
-        if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)) {
-          out.add(new int[] {a, b});
-        }
-      });
-    }
-
-    private Optional<Propagated> propagate(Fixed fixed, Relation sc0, Relation co0) {
-      Relation sc = sc0.transitiveClosure();
-      // What communication fixes already (co only grows, fr with it): the known part of co.
-      Relation coKnown = co0.union(model.initialWritesFirst()).transitiveClosure();
-      Relation frKnown = model.fromReads(choice.byteSources, coKnown);
-      PtxChain.Causal causal;
-      while (true) {
-        if (!sc.isAcyclic()) {
-          return Optional.empty();
-        }
-        causal = chain.causal(fixed.observed(), sc, fixed.barrierSync());
-        Relation bco = causal.bco();
-        // Arrivals must fit the phase order (program semantics; on po and barrier sync alone
-        // when bco is cyclic). A cyclic bco (8.9.5 defines an order) prunes every completion
-        // while Causality is on (8.10.6, PtxModel.baseCausalityCycle): sw only grows with sc.
-        boolean order = bco.isAcyclic();
-        if (!order && model.has(Axiom.CAUSALITY)) {
-          return Optional.empty();
-        }
-        Relation base = order ? bco : model.programOrder().union(fixed.barrierSync());
-        if (!base.union(fixed.phaseOrder()).isAcyclic()) {
-          return Optional.empty();
-        }
-        // Pruning rules (PtxPruning): Fence-SC edges forced by communication and by causality.
-        Relation forced = pruning.fenceScForcedByCommunication(
-            order ? bco : Relation.empty(n), fixed.rf(), coKnown, frKnown)
-            .union(pruning.fenceScForcedByCausality(bco));
-        if (forced.isSubsetOf(sc)) {
-          break;
-        }
-        sc = sc.union(forced).transitiveClosure();
-      }
-      // Monotone in sc (which only grows): a violation prunes every completion.
-      if (chain.checkBeforeCoherence(fixed.observed(), causal, sc).isPresent()) {
-        return Optional.empty();
-      }
-      // Pruning rule (PtxPruning, Coherence): causality between overlapping writes is in co.
-      Relation co = co0.union(pruning.coherenceForcedByCausality(causal.cause()))
-          .transitiveClosure();
-      if (!co.isAcyclic()) {
-        return Optional.empty();
-      }
-      co = co.union(model.initialWritesFirst());
-      if (!co.isAcyclic()) {
-        return Optional.empty();
-      }
-      // A write chosen as final must stay co-maximal among the writes overlapping it.
-      EventSet last = fixed.lastWrites();
-      for (int w = last.next(0); w >= 0; w = last.next(w + 1)) {
-        if (!co.successors(w).intersection(writePairs.successors(w)).isEmpty()) {
-          return Optional.empty();
-        }
-      }
-      // Atomicity, SC-per-Location and Causality only get harder as co grows (fr grows with
-      // it), so checking the partial co prunes soundly; each is checked only when on.
-      Relation fr = model.fromReads(choice.byteSources, co);
-      if (chain.checkCoherence(fixed.rf(), choice.byteSources, causal, co, fr).isPresent()) {
-        return Optional.empty();
-      }
-      return Optional.of(new Propagated(sc, co, causal));
     }
   }
 }

@@ -2,7 +2,6 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.MemoryModel;
-import io.github.ptxlitmus.model.ModelSpec;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -15,7 +14,8 @@ import java.util.function.Supplier;
  * (distinct states, or a witness), for each way a check asks — list the states, decide a
  * condition, find a witness, explain a state. The engines never call each other: when the
  * pruned search meets what it does not handle (writes of different ranges to one location, or
- * a model that is not a {@link ModelSpec}), the exhaustive search runs instead, here.
+ * a model that offers it no {@link io.github.ptxlitmus.model.PartialModel}), the exhaustive
+ * search runs instead, here.
  * Stateless.
  */
 public final class Engines {
@@ -50,8 +50,8 @@ public final class Engines {
   }
 
   /**
-   * Lists every allowed state exactly: the exhaustive search for a model that is not a {@link
-   * ModelSpec}, for a test whose estimated candidate space is at most 2^{@link
+   * Lists every allowed state exactly: the exhaustive search for a model that offers the
+   * pruned search nothing ({@link MemoryModel#partialModels()} empty), for a test whose estimated candidate space is at most 2^{@link
    * #EXHAUSTIVE_STATES_MAX_LOG2}, and for one whose accesses may overlap partially; the pruned
    * search's states mode for the rest (its cost follows the distinct states rather than the
    * candidates).
@@ -65,41 +65,50 @@ public final class Engines {
    */
   public static Run states(LitmusTest test, SearchLimits limits, MemoryModel model,
       Set<String> observedLocations, Supplier<Estimate> estimate) {
-    if (!(model instanceof ModelSpec spec)) {
+    if (model.partialModels().isEmpty()) {
       return exhaustive(test, limits, model);
     }
     Estimate e = estimate.get();
     if (e.candidatesLog2() <= EXHAUSTIVE_STATES_MAX_LOG2 || e.partialOverlap()) {
       return exhaustive(test, limits, model);
     }
-    return new Run(pruned(test, limits, Goal.allStates(observedLocations), spec), true);
+    return new Run(pruned(test, limits, Goal.allStates(observedLocations), model), true);
   }
 
   /**
    * Decides the goal's target with the pruned search: the first consistent execution whose
    * state satisfies it (the result then holds that one state, or none).
    *
+   * @param model a model that offers {@link MemoryModel#partialModels()}
    * @return the result, {@code pruned}
+   * @throws IllegalArgumentException when the model offers the pruned search nothing
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
-  public static Run decide(LitmusTest test, SearchLimits limits, ModelSpec spec, Goal goal) {
-    return new Run(pruned(test, limits, goal, spec), true);
+  public static Run decide(LitmusTest test, SearchLimits limits, MemoryModel model, Goal goal) {
+    return new Run(pruned(test, limits, goal, model), true);
   }
 
   /**
    * The pruned search, in states mode (no target) or decide mode; a test whose writes to one
    * location differ in range is searched exhaustively and its states projected alike.
    *
+   * @param model a model that offers {@link MemoryModel#partialModels()}
    * @return every achievable state over the registers and the goal's observed locations (each
    *     counted once), or with a target the first one satisfying it
+   * @throws IllegalArgumentException when the model offers the pruned search nothing
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
   public static SearchResult pruned(LitmusTest test, SearchLimits limits, Goal goal,
-      ModelSpec spec) {
-    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, spec);
+      MemoryModel model) {
+    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, factory(model));
     return o.mixedSizes()
-        ? projected(Enumerator.run(test, limits, spec), goal, limits)
+        ? projected(Enumerator.run(test, limits, model), goal, limits)
         : o.result();
+  }
+
+  private static io.github.ptxlitmus.model.PartialModel.Factory factory(MemoryModel model) {
+    return model.partialModels().orElseThrow(() -> new IllegalArgumentException(
+        model.name() + " offers the pruned search nothing: run it exhaustively"));
   }
 
   /** The exhaustive search's answer in the pruned search's shape (projected; target-filtered). */
@@ -131,20 +140,20 @@ public final class Engines {
 
   /**
    * A consistent execution whose state satisfies the goal's target: the pruned search's first
-   * for a built-in model, the exhaustive search's first for a test with partially overlapping
-   * writes or a foreign model.
+   * for a model that offers it partial models, the exhaustive search's first for a test with
+   * partially overlapping writes or a model that offers none.
    *
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
   public static Witness witness(LitmusTest test, SearchLimits limits, Goal goal,
       MemoryModel model) {
     Predicate<Map<String, Long>> target = goal.target().orElseThrow();
-    if (!(model instanceof ModelSpec spec)) {
+    if (model.partialModels().isEmpty()) {
       return firstWitness(Enumerator.explain(test, limits, model, target));
     }
-    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, spec);
+    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, factory(model));
     if (o.mixedSizes()) {
-      return firstWitness(Enumerator.explain(test, limits, spec, target));
+      return firstWitness(Enumerator.explain(test, limits, model, target));
     }
     return o.witness().isPresent()
         ? new Witness(o.witness(), Optional.empty())
@@ -158,9 +167,9 @@ public final class Engines {
   }
 
   /**
-   * What an explanation of a state rests on: for a built-in model, the pruned search's
-   * decision first (a witness, or a limit); when it finds none within its limits, and always
-   * for a foreign model, the exhaustive listing of the candidates producing the state (explain
+   * What an explanation of a state rests on: for a model that offers partial models, the
+   * pruned search's decision first (a witness, or a limit); when it finds none within its
+   * limits, and always for a model that offers none, the exhaustive listing of the candidates producing the state (explain
    * mode: nothing pruned but the rf rule), whose consistent one, if any, is the witness.
    *
    * @param decided the pruned search's decision; empty when the listing was made instead
@@ -179,7 +188,7 @@ public final class Engines {
    */
   public static Explained explain(LitmusTest test, Supplier<SearchLimits> limits,
       MemoryModel model, Predicate<Map<String, Long>> target, Goal goal) {
-    if (model instanceof ModelSpec) {
+    if (model.partialModels().isPresent()) {
       Witness w = witness(test, limits.get(), goal, model);
       if (w.witness().isPresent() || w.limit().isPresent()) {
         return new Explained(Optional.of(w), Optional.empty());

@@ -8,6 +8,7 @@ import io.github.ptxlitmus.model.ModelLimitException;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxChain;
 import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.model.PtxPartialModel;
 import io.github.ptxlitmus.model.PtxPruning;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
@@ -175,6 +176,8 @@ public final class Enumerator {
     private final PtxModel model;
     private final PtxChain chain;
     private final PtxPruning pruning;
+    /** The model's rf-level rules, as the shared rf walk asks them. */
+    private final PtxPartialModel partial;
     private final ReadSources sources;
     private final RfChoice choice;
     private final SpinLoops spin;
@@ -189,7 +192,8 @@ public final class Enumerator {
       model = graph.model(spec);
       chain = new PtxChain(model);
       pruning = new PtxPruning(chain);
-      sources = new ReadSources(graph, pruning);
+      partial = new PtxPartialModel(chain, pruning);
+      sources = new ReadSources(graph, partial);
       choice = new RfChoice(graph);
       spin = new SpinLoops(graph);
       groups = graph.coherenceGroups();
@@ -204,8 +208,8 @@ public final class Enumerator {
       if (stuck && nonTerminating.containsAll(spin.loops()) && (deadlock || !spin.onMbarrier())) {
         return;
       }
-      RfWalk walk = new RfWalk(graph, sources, choice, pruning,
-          new RmwSources(graph, sources, pruning), !explaining(), (i, w) -> true, budget);
+      RfWalk walk = new RfWalk(graph, sources, choice, partial,
+          new RmwSources(graph, sources, partial), !explaining(), (i, w) -> true, budget);
       // A stuck choice stops once its loops are shown spinning forever: the rest of its
       // candidates can only find the same loops again.
       walk.walk(this::afterRf);
@@ -427,7 +431,7 @@ public final class Enumerator {
       }
       CandidateExecution judged = null;
       if (v.isEmpty() && foreign.isPresent()) {
-        judged = graph.candidate(model, rfRel, choice.byteSources, total, choices.sc(),
+        judged = graph.candidate(rfRel, choice.byteSources, total, choices.sc(),
             choices.barrierSync());
         v = foreign.get().check(judged);
       }
@@ -468,7 +472,8 @@ public final class Enumerator {
           return true; // its flags are its own: PTX's data races are not reported under it
         }
       }
-      SearchResult.recordRaces(outcomes, state, graph, model, d.cause());
+      SearchResult.recordRaces(outcomes, state, graph, model.dataRaces(d.cause()),
+          model.mixedSizeRaces(d.cause()));
       return true;
     }
   }

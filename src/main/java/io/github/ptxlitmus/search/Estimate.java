@@ -3,9 +3,8 @@ package io.github.ptxlitmus.search;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.litmus.ThreadSpec;
 import io.github.ptxlitmus.model.ModelSpec;
-import io.github.ptxlitmus.model.PtxChain;
-import io.github.ptxlitmus.model.PtxModel;
-import io.github.ptxlitmus.model.PtxPruning;
+import io.github.ptxlitmus.model.PartialModel;
+import io.github.ptxlitmus.model.PtxPartialModel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -62,8 +61,8 @@ public record Estimate(double candidatesLog2, double statesLog2, boolean partial
           p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
     }
     EventGraph graph = new EventGraph(test, locations, shortest);
-    PtxModel model = graph.model(ModelSpec.ptx());
-    ReadSources sources = new ReadSources(graph, new PtxPruning(new PtxChain(model)));
+    PartialModel model = PtxPartialModel.factory(ModelSpec.ptx()).over(graph.structure);
+    ReadSources sources = new ReadSources(graph, model);
     double candidates = combos + model.fenceScPairs().count() / 2.0;
     // A tearable segment (8.9.7) may take each differing byte from any of its sources.
     double[] readLog2 = new double[graph.n];

@@ -10,8 +10,8 @@ import io.github.ptxlitmus.litmus.Scope;
 import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.litmus.ThreadPosition;
 import io.github.ptxlitmus.litmus.ThreadSpec;
-import io.github.ptxlitmus.model.AsyncRelations;
 import io.github.ptxlitmus.model.CandidateExecution;
+import io.github.ptxlitmus.model.EventStructure;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.PtxModel;
 import io.github.ptxlitmus.relation.Relation;
@@ -43,11 +43,10 @@ final class EventGraph {
   final int n;
   /** The reading events (reads and RMWs), by increasing id. */
   final int[] reads;
-  /** Program order (8.9.1), issue order of asynchronous units (8.9.1.1), dependencies. */
-  private final Relation po;
+  /** What the events fix for a model: po with issue order, dependencies, async structure. */
+  final EventStructure structure;
   final Relation data;
   final Relation ctrl;
-  private final AsyncRelations async;
   /** The {@code bar.red} wait events. */
   final int[] reductionWaits;
   /** Some path ends spinning in a loop ({@link ThreadPath#stuck()}). */
@@ -125,11 +124,11 @@ final class EventGraph {
         }
       }
     }
-    this.po = poB.build();
     this.data = dataB.build();
     this.ctrl = ctrlB.build();
     AsyncOrder.addOrder(paths, threadBase, issue);
-    this.async = AsyncOrder.structure(test, events, paths, threadBase, issue.build());
+    this.structure = new EventStructure(events, poB.build(), Relation.empty(n), data, ctrl,
+        AsyncOrder.structure(test, events, paths, threadBase, issue.build()));
     this.reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
     this.reductionWaits = events.stream()
         .filter(e -> e.kind() == EventKind.BARRIER_WAIT && reduction(e.id()).isPresent())
@@ -177,7 +176,7 @@ final class EventGraph {
    * @return the PTX model of {@code spec} over {@link #events}
    */
   PtxModel model(ModelSpec spec) {
-    return new PtxModel(events, po, data.union(ctrl), spec, async);
+    return new PtxModel(structure, spec);
   }
 
   /** {@return the id of thread {@code t}'s event at path index {@code index}} */
@@ -353,20 +352,19 @@ final class EventGraph {
   /**
    * The candidate execution of given choices (byte sources copied), as foreign models get it.
    *
-   * @param model the model over these events (its program order holds the issue order)
    * @param rf reads-from, write → read
    * @param byteSources per event, per byte, the write it reads from
    * @param coherenceTotal the chosen total order of overlapping writes per location
    * @param fenceScOrder the Fence-SC order
    * @param barrierSync barrier and cluster-barrier synchronization
    */
-  CandidateExecution candidate(PtxModel model, Relation rf, int[][] byteSources,
+  CandidateExecution candidate(Relation rf, int[][] byteSources,
       Relation coherenceTotal, Relation fenceScOrder, Relation barrierSync) {
     int[][] bytes = new int[n][];
     for (int r : reads) {
       bytes[r] = byteSources[r].clone();
     }
-    return new CandidateExecution(events, model.programOrder(), Relation.empty(n), data, ctrl,
+    return new CandidateExecution(events, structure.po(), Relation.empty(n), data, ctrl,
         rf, bytes, coherenceTotal, fenceScOrder, barrierSync);
   }
 }

@@ -3,7 +3,7 @@ package io.github.ptxlitmus.search;
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.event.EventKind;
 import io.github.ptxlitmus.model.Axiom;
-import io.github.ptxlitmus.model.PtxPruning;
+import io.github.ptxlitmus.model.PartialModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -20,8 +20,8 @@ import java.util.stream.IntStream;
  * The rf decisions to make over one event graph: per read, its runs of bytes whose candidate
  * writes are the same (a segment; 8.9.7: rf is per byte), in the order the searches choose
  * them, and which segments may tear (take bytes from several writes). The candidate writes are
- * those the model's pruning rules allow ({@link PtxPruning#mayReadFrom}, {@link
- * PtxPruning#cannotTear}). Immutable.
+ * those the model's pruning rules allow ({@link PartialModel#readFromRule}, {@link
+ * PartialModel#cannotTear}). Immutable.
  */
 final class ReadSources {
   /** Bytes of a read (offsets in its location), and the writes that can supply them. */
@@ -33,12 +33,12 @@ final class ReadSources {
   /** Indices of the segments whose read may mix bytes of several writes. */
   final List<Integer> tearable = new ArrayList<>();
   private final BitSet tearableRead = new BitSet();
-  /** The axioms whose rf rule ({@link PtxPruning#mayReadFrom}) removed some rf choice here. */
+  /** The axioms whose rf rule ({@link PartialModel#readFromRule}) removed some rf choice. */
   final Set<Axiom> pruned = EnumSet.noneOf(Axiom.class);
   /** The branch constraints (thread, constraint) that {@link EventGraph#valueAllows} leaves. */
   final List<Map.Entry<Integer, ThreadPath.Constraint>> unsettled;
 
-  ReadSources(EventGraph graph, PtxPruning pruning) {
+  ReadSources(EventGraph graph, PartialModel model) {
     this.graph = graph;
     List<List<Event>> candidatesOf = new ArrayList<>(java.util.Collections.nCopies(graph.n, null));
     for (int r : graph.reads) {
@@ -48,9 +48,10 @@ final class ReadSources {
         if (!write.writes() || write.id() == r || !write.overlaps(read)) {
           continue;
         }
-        // Pruning rule, sound while its axiom is on: see PtxPruning.mayReadFrom.
-        if (!pruning.mayReadFrom(r, write.id())) {
-          pruned.add(pruning.readFromRuleAxiom());
+        // The model's rf rule (PtxPruning.mayReadFrom for the built-in model).
+        Optional<Axiom> rule = model.readFromRule(r, write.id());
+        if (rule.isPresent()) {
+          pruned.add(rule.get());
           continue;
         }
         candidates.add(write);
@@ -62,7 +63,7 @@ final class ReadSources {
       List<Event> candidates = candidatesOf.get(r);
       if (coverAll(candidates, read)) {
         // The usual case: every candidate covers the whole read, one run of bytes.
-        add(pruning, read, read.offset(), read.offset() + read.size(),
+        add(model, read, read.offset(), read.offset() + read.size(),
             candidates.stream().mapToInt(Event::id).toArray());
         continue;
       }
@@ -71,7 +72,7 @@ final class ReadSources {
       for (int b = read.offset(); b <= read.offset() + read.size(); b++) {
         int[] covering = b == read.offset() + read.size() ? null : covering(candidates, b);
         if (prev != null && (covering == null || !Arrays.equals(prev, covering))) {
-          add(pruning, read, from, b, prev);
+          add(model, read, from, b, prev);
           from = b;
         }
         prev = covering;
@@ -126,10 +127,10 @@ final class ReadSources {
    * source for the whole run; reads that may take different bytes from different writes get
    * their mixed variants from {@link TornReads}.
    */
-  private void add(PtxPruning pruning, Event read, int from, int to, int[] sources) {
+  private void add(PartialModel model, Event read, int from, int to, int[] sources) {
     segments.add(new Segment(read.id(), IntStream.range(from, to).toArray(), sources));
     // Pruning rule (single-copy atomicity, 8.10.3): see PtxPruning.cannotTear.
-    if (sources.length > 1 && !pruning.cannotTear(read.id(), sources)
+    if (sources.length > 1 && !model.cannotTear(read.id(), sources)
         && !EventGraph.mbarrierObject(read) && mayMix(from, to, sources)) {
       tearable.add(segments.size() - 1);
       tearableRead.set(read.id());

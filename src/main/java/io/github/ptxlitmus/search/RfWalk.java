@@ -1,6 +1,6 @@
 package io.github.ptxlitmus.search;
 
-import io.github.ptxlitmus.model.PtxPruning;
+import io.github.ptxlitmus.model.PartialModel;
 import io.github.ptxlitmus.relation.IntBiPredicate;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.function.BooleanSupplier;
@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
  * EventGraph#valueAllows}) and, on a stuck choice of paths, one that keeps a loop from
  * repeating ({@link SpinLoops#readMayRepeat}); once a read is chosen it prunes the prefix when
  * a branch decision already fails and, with {@code axiomPruning}, when the model's rules prove
- * that every completion is inconsistent (RMW sources, {@link PtxPruning#checkPrefix}). Each
+ * that every completion is inconsistent (RMW sources, {@link PartialModel#checkPrefix}). Each
  * complete choice is then offered once per {@code bar.red} guess and per torn variant.
  */
 final class RfWalk {
@@ -27,7 +27,7 @@ final class RfWalk {
   private final EventGraph graph;
   private final ReadSources sources;
   private final RfChoice choice;
-  private final PtxPruning pruning;
+  private final PartialModel model;
   private final RmwSources rmw;
   private final SpinLoops spin;
   private final boolean axiomPruning;
@@ -38,12 +38,12 @@ final class RfWalk {
    * @param axiomPruning whether the model's pruning rules apply (not when explaining)
    * @param sourceFilter (segment index, write): false skips the write for that segment
    */
-  RfWalk(EventGraph graph, ReadSources sources, RfChoice choice, PtxPruning pruning,
+  RfWalk(EventGraph graph, ReadSources sources, RfChoice choice, PartialModel model,
       RmwSources rmw, boolean axiomPruning, IntBiPredicate sourceFilter, Budget budget) {
     this.graph = graph;
     this.sources = sources;
     this.choice = choice;
-    this.pruning = pruning;
+    this.model = model;
     this.rmw = rmw;
     this.spin = new SpinLoops(graph);
     this.axiomPruning = axiomPruning;
@@ -98,7 +98,7 @@ final class RfWalk {
   }
 
   /**
-   * Pruning rule {@link PtxPruning#checkPrefix}: false when the reads chosen so far already
+   * The model's check of an rf prefix ({@link PartialModel#checkPrefix}): false when the reads chosen so far already
    * break an axiom that every completion of the prefix breaks too. Reads that may take bytes
    * from several writes are left out (their torn variants have other sources).
    */
@@ -116,6 +116,6 @@ final class RfWalk {
         }
       }
     }
-    return pruning.checkPrefix(rf.build(), chosen).isEmpty();
+    return model.checkPrefix(rf.build(), chosen).isEmpty();
   }
 }

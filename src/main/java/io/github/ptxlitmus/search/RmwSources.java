@@ -2,7 +2,7 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.event.EventKind;
-import io.github.ptxlitmus.model.PtxPruning;
+import io.github.ptxlitmus.model.PartialModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The search side of the model's RMW source rules (RMW atomicity, 8.10.3: {@link
- * PtxPruning#cannotShareSource}, {@link PtxPruning#rmwClasses}): which RMWs of an rf choice
+ * PartialModel#cannotShareSource}, {@link PartialModel#rmwClasses}): which RMWs of an rf choice
  * would share a source they cannot share, and whether the RMWs of a class can still all get
  * distinct exclusive sources among those their branches accept (Hall's condition, checked by
  * bipartite matching with Kuhn's augmenting paths). Spin loops of {@code atom.exch} on one
@@ -24,7 +24,7 @@ final class RmwSources {
   private static final int FIXED = -2;
 
   private final EventGraph graph;
-  private final PtxPruning pruning;
+  private final PartialModel model;
   private final List<RmwClass> classes;
   /** Per source: the open member holding it, {@link #FREE} or {@link #FIXED} (by a choice). */
   private final int[] owner;
@@ -39,9 +39,9 @@ final class RmwSources {
    */
   private record RmwClass(int[] members, int[][] domains, boolean[][] exclusive) {}
 
-  RmwSources(EventGraph graph, ReadSources sources, PtxPruning pruning) {
+  RmwSources(EventGraph graph, ReadSources sources, PartialModel model) {
     this.graph = graph;
-    this.pruning = pruning;
+    this.model = model;
     this.owner = new int[graph.n];
     this.seenAt = new int[graph.n];
     Map<Integer, Integer> segmentsOf = new HashMap<>();
@@ -61,7 +61,7 @@ final class RmwSources {
     }
     List<RmwClass> out = new ArrayList<>();
     for (int[] members :
-        pruning.rmwClasses(eligible.stream().mapToInt(Integer::intValue).toArray())) {
+        model.rmwClasses(eligible.stream().mapToInt(Integer::intValue).toArray())) {
       int[][] domains = new int[members.length][];
       boolean[][] exclusive = new boolean[members.length][];
       for (int m = 0; m < members.length; m++) {
@@ -70,7 +70,7 @@ final class RmwSources {
             .filter(w -> graph.valueAllows(r, w)).toArray();
         exclusive[m] = new boolean[domains[m].length];
         for (int k = 0; k < domains[m].length; k++) {
-          exclusive[m][k] = pruning.exclusiveSource(domains[m][k], members);
+          exclusive[m][k] = model.exclusiveSource(domains[m][k], members);
         }
       }
       out.add(new RmwClass(members, domains, exclusive));
@@ -79,19 +79,18 @@ final class RmwSources {
   }
 
   /**
-   * {@link PtxPruning#cannotShareSource}: false when {@code read}, taking all its bytes from
+   * {@link PartialModel#cannotShareSource}: false when {@code read}, taking all its bytes from
    * {@code w}, and an RMW already chosen both read all their bytes from a write that co orders
    * before both.
    */
   boolean sourceFree(RfChoice choice, int read, int w) {
-    if (graph.events.get(read).kind() != EventKind.RMW || !choice.allFrom(read, w)
-        || !pruning.coBeforeReader(w, read)) {
+    if (graph.events.get(read).kind() != EventKind.RMW || !choice.allFrom(read, w)) {
       return true;
     }
     for (int other : graph.reads) {
       if (other != read && choice.isAssigned(other)
           && graph.events.get(other).kind() == EventKind.RMW && choice.allFrom(other, w)
-          && pruning.cannotShareSource(read, other, w)) {
+          && model.cannotShareSource(read, other, w)) {
         return false;
       }
     }
@@ -99,7 +98,7 @@ final class RmwSources {
   }
 
   /**
-   * {@link PtxPruning#rmwClasses}: false when the RMWs of some class cannot all get pairwise
+   * {@link PartialModel#rmwClasses}: false when the RMWs of some class cannot all get pairwise
    * distinct exclusive sources, each of a value their branches accept, extending the choice.
    */
   boolean match(RfChoice choice) {

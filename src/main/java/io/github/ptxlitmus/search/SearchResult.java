@@ -56,26 +56,12 @@ public final class SearchResult {
       Optional<String> limit,
       long candidates,
       Map<Axiom, Long> rejections) {
-    this(outcomes, boundHit, deadlock, limit, candidates, rejections, List.of());
+    this(outcomes, boundHit, deadlock, limit, candidates, rejections, List.of(), List.of());
   }
 
   /**
    * @param nonTerminating the loops that may spin forever, as {@code P<i> line <n>} (the line
    *     of the loop's label), sorted
-   */
-  public SearchResult(
-      List<Outcome> outcomes,
-      boolean boundHit,
-      boolean deadlock,
-      Optional<String> limit,
-      long candidates,
-      Map<Axiom, Long> rejections,
-      List<String> nonTerminating) {
-    this(outcomes, boundHit, deadlock, limit, candidates, rejections, nonTerminating, List.of());
-  }
-
-  /**
-   * @param nonTerminating as above
    * @param modelFlags the foreign model's flags raised by some allowed execution, sorted
    */
   public SearchResult(
@@ -114,15 +100,18 @@ public final class SearchResult {
 
   /** The states reached by some consistent execution with a data race → one racing pair. */
   public Map<Map<String, Long>, String> racyOutcomes() {
-    Map<Map<String, Long>, String> m = new LinkedHashMap<>();
-    outcomes.forEach(o -> o.race().ifPresent(r -> m.put(o.state(), r)));
-    return m;
+    return statesWith(Outcome::race);
   }
 
   /** The states reached by some execution with a mixed-size race → one racing pair. */
   public Map<Map<String, Long>, String> mixedSizeRaces() {
+    return statesWith(Outcome::mixedRace);
+  }
+
+  private Map<Map<String, Long>, String> statesWith(
+      java.util.function.Function<Outcome, Optional<String>> pair) {
     Map<Map<String, Long>, String> m = new LinkedHashMap<>();
-    outcomes.forEach(o -> o.mixedRace().ifPresent(r -> m.put(o.state(), r)));
+    outcomes.forEach(o -> pair.apply(o).ifPresent(r -> m.put(o.state(), r)));
     return m;
   }
 
@@ -181,12 +170,10 @@ public final class SearchResult {
    * of its mixed-size data races (8.7.1, 8.7.2), if it has some.
    */
   static void recordRaces(Collector outcomes, Map<String, Long> state, EventGraph graph,
-      io.github.ptxlitmus.model.PtxModel model, io.github.ptxlitmus.relation.Relation cause) {
-    io.github.ptxlitmus.relation.Relation races = model.dataRaces(cause);
+      io.github.ptxlitmus.relation.Relation races, io.github.ptxlitmus.relation.Relation mixed) {
     if (!races.isEmpty()) {
       outcomes.race(state, graph.describe(races.pairs()[0]));
     }
-    io.github.ptxlitmus.relation.Relation mixed = model.mixedSizeRaces(cause);
     if (!mixed.isEmpty()) {
       outcomes.mixedRace(state, graph.describe(mixed.pairs()[0]));
     }
