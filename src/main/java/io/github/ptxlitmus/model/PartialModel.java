@@ -221,7 +221,10 @@ public interface PartialModel {
     /** {@return from-reads over {@link #coherence}, for showing a witness} */
     Relation fromReads();
 
-    /** {@return the data races of a consistent candidate (8.7.1), symmetric; none in a model's own terms} */
+    /**
+     * {@return the data races of a consistent candidate (8.7.1), symmetric; none in a model's
+     * own terms}
+     */
     Relation dataRaces();
 
     /** {@return its mixed-size data races (8.7.2), symmetric} */

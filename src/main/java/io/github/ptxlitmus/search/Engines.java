@@ -51,7 +51,8 @@ public final class Engines {
 
   /**
    * Lists every allowed state exactly: the exhaustive search for a model that offers the
-   * pruned search nothing ({@link MemoryModel#partialModels()} empty), for a test whose estimated candidate space is at most 2^{@link
+   * pruned search nothing ({@link MemoryModel#partialModels()} empty), for a test whose
+   * estimated candidate space is at most 2^{@link
    * #EXHAUSTIVE_STATES_MAX_LOG2}, and for one whose accesses may overlap partially; the pruned
    * search's states mode for the rest (its cost follows the distinct states rather than the
    * candidates).
@@ -169,7 +170,8 @@ public final class Engines {
   /**
    * What an explanation of a state rests on: for a model that offers partial models, the
    * pruned search's decision first (a witness, or a limit); when it finds none within its
-   * limits, and always for a model that offers none, the exhaustive listing of the candidates producing the state (explain
+   * limits, and always for a model that offers none, the exhaustive listing of the candidates
+   * producing the state (explain
    * mode: nothing pruned but the rf rule), whose consistent one, if any, is the witness.
    *
    * @param decided the pruned search's decision; empty when the listing was made instead

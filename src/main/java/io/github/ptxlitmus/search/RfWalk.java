@@ -98,7 +98,8 @@ final class RfWalk {
   }
 
   /**
-   * The model's check of an rf prefix ({@link PartialModel#checkPrefix}): false when the reads chosen so far already
+   * The model's check of an rf prefix ({@link PartialModel#checkPrefix}): false when the reads
+   * chosen so far already
    * break an axiom that every completion of the prefix breaks too. Reads that may take bytes
    * from several writes are left out (their torn variants have other sources).
    */

@@ -5,6 +5,8 @@ import io.github.ptxlitmus.event.EventKind;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.function.IntToLongFunction;
 
 /**
  * The values of one rf choice (8.2: a read returns the bytes of its sources, little-endian),
@@ -115,13 +117,8 @@ final class Values {
 
   /** {@return the value of {@code e} on thread {@code t}'s path; empty when undetermined} */
   OptionalLong eval(Expr e, int t) {
-    boolean before = failed;
-    failed = false;
-    int base = graph.threadBase(t);
-    long v = e.eval(idx -> read(base + idx));
-    boolean undetermined = failed;
-    failed = before || undetermined;
-    return undetermined ? OptionalLong.empty() : OptionalLong.of(v);
+    Optional<Long> v = determined(t, e::eval);
+    return v.isEmpty() ? OptionalLong.empty() : OptionalLong.of(v.get());
   }
 
   /**
@@ -130,13 +127,18 @@ final class Values {
    * @return empty when it depends on an undetermined value
    */
   Optional<Boolean> holds(int t, ThreadPath.Constraint c) {
+    return determined(t, c::satisfied);
+  }
+
+  // f over thread t's read values; empty when it read an undetermined one.
+  private <T> Optional<T> determined(int t, Function<IntToLongFunction, T> f) {
     boolean before = failed;
     failed = false;
     int base = graph.threadBase(t);
-    boolean holds = c.satisfied(idx -> read(base + idx));
+    T v = f.apply(idx -> read(base + idx));
     boolean undetermined = failed;
     failed = before || undetermined;
-    return undetermined ? Optional.empty() : Optional.of(holds);
+    return undetermined ? Optional.empty() : Optional.of(v);
   }
 
   /** {@return whether every branch decision of every path holds (values computed)} */
