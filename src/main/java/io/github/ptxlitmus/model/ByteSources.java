@@ -53,17 +53,19 @@ final class ByteSources {
    * morally strong with and from a write co-before W.
    *
    * @param byteSources per event, per byte, its source ({@code null}: not a read)
-   * @param msWrites morally strong, read → write
+   * @param ms morally strong (8.7)
+   * @param writes the writes
    * @param co coherence order
    * @return the first such (R, W), or empty
    */
-  static Optional<int[]> tornAcross(int[][] byteSources, Relation msWrites, Relation co) {
+  static Optional<int[]> tornAcross(
+      int[][] byteSources, Relation ms, EventSet writes, Relation co) {
     for (int r = 0; r < byteSources.length; r++) {
       int[] src = byteSources[r];
       if (src == null || fromOneWrite(src)) {
         continue; // W and a write co-before W cannot both be the one source (co is irreflexive)
       }
-      EventSet candidates = msWrites.successors(r);
+      EventSet candidates = ms.successors(r).intersection(writes);
       for (int w = candidates.next(0); w >= 0; w = candidates.next(w + 1)) {
         boolean fromW = false;
         boolean fromBefore = false;

@@ -654,7 +654,7 @@ public final class PtxModel {
     if (!has(Axiom.ATOMICITY)) {
       return Optional.empty();
     }
-    return ByteSources.tornAcross(byteSources, ms.restrict(all, writes), co)
+    return ByteSources.tornAcross(byteSources, ms, writes, co)
         .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("rf", "co"),
             "a read takes bytes both from W and from a write co-before W"))
         .or(() -> fr.intersection(ms.union(mutuallyScopedAtomics())).restrict(rmw, all)

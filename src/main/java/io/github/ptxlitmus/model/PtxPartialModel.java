@@ -106,6 +106,9 @@ public final class PtxPartialModel implements PartialModel {
   private final class PtxStage implements Stage {
     private final PtxChain.Observed observed;
     private final int[][] byteSources;
+    // finalEdges of the last final writes asked for: the search asks many times for the same.
+    private EventSet finalWrites;
+    private Relation finalEdges;
 
     PtxStage(PtxChain.Observed observed, int[][] byteSources) {
       this.observed = observed;
@@ -185,7 +188,15 @@ public final class PtxPartialModel implements PartialModel {
     }
 
     // co edges that make each final write co-after the writes co must order with it (8.9.6).
-    private Relation finalEdges(EventSet finalWrites) {
+    private Relation finalEdges(EventSet writes) {
+      if (!writes.equals(finalWrites)) {
+        finalEdges = finalEdgesOf(writes);
+        finalWrites = writes;
+      }
+      return finalEdges;
+    }
+
+    private Relation finalEdgesOf(EventSet finalWrites) {
       Relation.Builder b = Relation.builder(n);
       Relation required = model.coherenceRequired();
       for (int f = finalWrites.next(0); f >= 0; f = finalWrites.next(f + 1)) {

@@ -5,8 +5,6 @@ import io.github.ptxlitmus.event.EventKind;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.function.Function;
-import java.util.function.IntToLongFunction;
 
 /**
  * The values of one rf choice (8.2: a read returns the bytes of its sources, little-endian),
@@ -117,8 +115,13 @@ final class Values {
 
   /** {@return the value of {@code e} on thread {@code t}'s path; empty when undetermined} */
   OptionalLong eval(Expr e, int t) {
-    Optional<Long> v = determined(t, e::eval);
-    return v.isEmpty() ? OptionalLong.empty() : OptionalLong.of(v.get());
+    boolean before = failed;
+    failed = false;
+    int base = graph.threadBase(t);
+    long v = e.eval(idx -> read(base + idx));
+    boolean undetermined = failed;
+    failed = before || undetermined;
+    return undetermined ? OptionalLong.empty() : OptionalLong.of(v);
   }
 
   /**
@@ -127,18 +130,13 @@ final class Values {
    * @return empty when it depends on an undetermined value
    */
   Optional<Boolean> holds(int t, ThreadPath.Constraint c) {
-    return determined(t, c::satisfied);
-  }
-
-  // f over thread t's read values; empty when it read an undetermined one.
-  private <T> Optional<T> determined(int t, Function<IntToLongFunction, T> f) {
     boolean before = failed;
     failed = false;
     int base = graph.threadBase(t);
-    T v = f.apply(idx -> read(base + idx));
+    boolean holds = c.satisfied(idx -> read(base + idx));
     boolean undetermined = failed;
     failed = before || undetermined;
-    return undetermined ? Optional.empty() : Optional.of(v);
+    return undetermined ? Optional.empty() : Optional.of(holds);
   }
 
   /** {@return whether every branch decision of every path holds (values computed)} */
