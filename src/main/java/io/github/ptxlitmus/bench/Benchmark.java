@@ -31,7 +31,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Times the pruned engine against the exhaustive baseline in one JVM (issues 9 and 18). Corpus
+ * Times the pruned engine against the exhaustive baseline in one JVM. Corpus
  * files are measured in states mode: the pruned search's state set ({@link DecisionSearch}
  * without a target) against the exhaustive {@link Enumerator}'s. Family tests are measured in
  * decide mode: {@link CheckOptions.Mode#DECIDE} against {@link CheckOptions.Mode#EXHAUSTIVE},
@@ -53,7 +53,7 @@ public final class Benchmark {
    *
    * @param corpora litmus files, each with the section it is reported under (its corpus root)
    * @param families the families measured at every size of {@code sizes}
-   * @param stress the issue 18 cases measured (section {@code stress}), e.g. {@link
+   * @param stress the stress cases measured (section {@code stress}), e.g. {@link
    *     Stress#cases()}
    * @param sizes the family sizes, ascending (those below a family's minimum are skipped)
    * @param repeat runs per measurement; the median is reported

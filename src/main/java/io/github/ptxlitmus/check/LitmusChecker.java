@@ -79,7 +79,14 @@ public final class LitmusChecker {
    *     semantically invalid (e.g. a shared location accessed from another CTA)
    */
   public CheckResult check(LitmusTest test) {
-    long start = System.nanoTime();
+    return check(test, System.nanoTime());
+  }
+
+  /**
+   * Checks a test whose check began at {@code start} ({@link System#nanoTime()}): reading and
+   * parsing it count against the time limit and in {@link CheckResult#millis()}.
+   */
+  private CheckResult check(LitmusTest test, long start) {
     SearchLimits limits =
         new SearchLimits(
             options.loopBound(),
@@ -224,7 +231,7 @@ public final class LitmusChecker {
     int seen = 0;
     for (SearchResult.Outcome o : search.outcomeList()) {
       // A search stopped by a limit left a partial list anyway (the verdict is Unknown): its
-      // summary may not keep the answer waiting long after the limit (issue 16, defect 3).
+      // summary may not keep the answer waiting long after the limit.
       if (search.limit().isPresent()
           && (++seen & 255) == 0
           && (System.nanoTime() - overrun > 0 || Thread.currentThread().isInterrupted())) {
@@ -285,19 +292,22 @@ public final class LitmusChecker {
       flags.add(Flag.MIXED_SIZE_RACE);
       verdict = Verdict.UNDEFINED;
       reason = Optional.of("mixed-size data race: " + mixedRace.get());
-    } else if (outcomeSeen) {
+    } else if (outcomeSeen && (search.limit().isEmpty() || engine.equals(Optional.of(Flag.DECIDED)))) {
+      // Decide mode asks only for a witness: once found, a limit hit after it changes nothing.
       verdict = Verdict.ALLOWED;
     } else if (search.limit().isPresent()) {
+      // A listing cut by a limit is not the answer asked for, even after a witness: its states
+      // and counts are partial, so the result is Unknown (saying what the witness showed).
       verdict = Verdict.UNKNOWN;
-      reason = search.limit();
+      reason = outcomeSeen
+          ? Optional.of(search.limit().get() + "; the outcome of interest is allowed (a witness"
+              + " was found) but the state list is incomplete")
+          : search.limit();
     } else {
       verdict = Verdict.FORBIDDEN;
     }
     if (search.limit().isPresent()) {
       flags.add(Flag.LIMIT_HIT);
-      if (verdict != Verdict.UNDEFINED) {
-        reason = search.limit();
-      }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new CheckResult(
@@ -355,6 +365,11 @@ public final class LitmusChecker {
         }
         return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
       }
+
+      @Override
+      public void requireKnown(Condition state) {
+        StateText.requireKnown(state, test);
+      }
     };
   }
 
@@ -390,23 +405,26 @@ public final class LitmusChecker {
   }
 
   /**
-   * Parses and checks a file.
+   * Parses and checks a file. Reading and parsing count against the time limit and in the
+   * result's {@link CheckResult#millis()}.
    *
-   * @param file a {@code .litmus} file (UTF-8)
+   * @param file a {@code .litmus} file (UTF-8, at most {@link
+   *     io.github.ptxlitmus.litmus.TextFiles#MAX_BYTES} bytes)
    * @return as {@link #check(LitmusTest)}
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException on a syntax or static error
    * @throws UncheckedIOException when the file cannot be read
    */
   public CheckResult check(Path file) {
+    long start = System.nanoTime();
     try {
-      return check(LitmusParser.parse(file));
+      return check(LitmusParser.parse(file), start);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   /**
-   * Parses {@code text} and checks it.
+   * Parses {@code text} and checks it; parsing counts against the time limit.
    *
    * @param name the name error positions give the text, e.g. a file name
    * @param text the litmus test
@@ -415,6 +433,7 @@ public final class LitmusChecker {
    *     as {@link #check(LitmusTest)}
    */
   public CheckResult check(String name, String text) {
-    return check(LitmusParser.parse(name, text));
+    long start = System.nanoTime();
+    return check(LitmusParser.parse(name, text), start);
   }
 }

@@ -35,10 +35,11 @@ import picocli.CommandLine.Spec;
  * {@code *.litmus}, sorted) in parallel, prints a herd-style text or a JSON report in sorted
  * order, and optionally compares the answers with an expected-outcome CSV; with {@code
  * --explain} / {@code --dot} it also explains each test's outcome of interest (or named states)
- * and writes Graphviz files of the executions ({@link ExplainStep}). {@code --decide} and
- * {@code --states} force the checker's decide or states mode (default: chosen by size). Exit
- * code 0 when all is well, 1 on an undocumented expectation mismatch or a file that could not
- * be parsed or checked, 2 on a usage error. Never prints a stack trace: every failure of one
+ * and writes Graphviz files of the executions ({@link ExplainStep}); each result is compared
+ * with its file's own oracle comments ({@link OwnExpectations}). {@code --decide} and {@code
+ * --states} force the checker's decide or states mode (default: chosen by size). Exit code 0
+ * when all is well, 1 on an undocumented expectation mismatch (the CSV's or the file's own) or
+ * a file that could not be parsed or checked, 2 on a usage error. Never prints a stack trace: every failure of one
  * file becomes one line of the report. See {@code docs/cli.md}.
  */
 @Command(
@@ -47,10 +48,13 @@ import picocli.CommandLine.Spec;
     description = "Check litmus tests under the PTX memory model and report allowed final states.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      "0:every file checked; no undocumented mismatch with --expect",
-      "1:an undocumented --expect mismatch, a file failed to parse or check, or an"
-          + " explanation, DOT file or SVG failed",
-      "2:usage error (bad option, missing path or CSV, malformed CSV)"
+      "0:every file checked; every file's own (* expect ... *) comments met; no undocumented"
+          + " mismatch with --expect",
+      "1:a file failed to parse or check, a file's own expect comments are not met, an"
+          + " undocumented --expect mismatch, or an explanation, DOT file or SVG failed (in"
+          + " every format)",
+      "2:usage error (bad option, missing path or CSV, malformed CSV, a CSV with a row for"
+          + " none of the tests)"
     })
 public final class CheckCommand implements Callable<Integer> {
   /** Output formats. */
@@ -112,9 +116,10 @@ public final class CheckCommand implements Callable<Integer> {
       names = "--divergences",
       paramLabel = "FILE.csv",
       description =
-          "Known divergences from --expect: lines 'path,reason' (default: ${DEFAULT-VALUE};"
-              + " a missing file means none).")
-  private Path divergences = Path.of("docs", "divergences.csv");
+          "Known divergences from --expect: lines 'path,reason' (default: the project's"
+              + " docs/divergences.csv, docs/cat-divergences.csv with --cat, from the"
+              + " installation or built into the jar; the report names the one used).")
+  private Path divergences;
 
   @Option(
       names = "--model",
@@ -128,7 +133,8 @@ public final class CheckCommand implements Callable<Integer> {
       paramLabel = "FILE.cat",
       description =
           "Judge candidates with this cat model instead of the built-in one (exhaustive search,"
-              + " states mode; --divergences defaults to docs/cat-divergences.csv).")
+              + " states mode; --divergences defaults to the project's"
+              + " docs/cat-divergences.csv).")
   private Path catFile;
 
   @Option(
@@ -173,6 +179,17 @@ public final class CheckCommand implements Callable<Integer> {
       names = "--all-states",
       description = "List every register and location in the states, not only those observed.")
   private boolean allStates;
+
+  @Option(
+      names = "--observed",
+      paramLabel = "LOG",
+      arity = "1..*",
+      description =
+          "Judge the final states these logs observed (herd's format: the cuda command's"
+              + " programs, litmus7 and other testers) against the checked tests of the same"
+              + " name; an observed state the model forbids is reported with its explanation"
+              + " and fails the run. Text format only.")
+  private List<Path> observedLogs = new ArrayList<>();
 
   @Option(
       names = "--explain",
@@ -221,7 +238,13 @@ public final class CheckCommand implements Callable<Integer> {
     CheckOptions options = options();
     Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
+    if (!observedLogs.isEmpty() && format != Format.text) {
+      throw usage("--observed prints text: drop --format " + format);
+    }
+    Optional<ObservedStep> observed = observedLogs.isEmpty() ? Optional.empty()
+        : Optional.of(ObservedStep.read(observedLogs, this::usage));
     List<Path> files = collectFiles();
+    expectations.ifPresent(e -> requireSomeRow(e, files));
     TestRunner runner =
         new TestRunner(
             limits.threads(),
@@ -230,6 +253,10 @@ public final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getErr(),
             showProgress());
     Function<Path, CheckResult> check = stdinAware(checkers.apply(options));
+    OwnExpectations own =
+        new OwnExpectations(file -> file.equals(STDIN) && stdinCopy != null ? stdinCopy : file,
+            file -> runner.anotherSearch(file, options.timeLimit()), options);
+    check = own.wrap(check);
     PrintWriter out = spec.commandLine().getOut();
     List<TestOutcome> outcomes = new ArrayList<>();
     List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
@@ -258,17 +285,33 @@ public final class CheckCommand implements Callable<Integer> {
           }
         });
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
+    List<Optional<List<String>>> ownProblems =
+        outcomes.stream()
+            .map(o -> o instanceof TestOutcome.Checked c ? own.of(c.file(), c.result())
+                : Optional.<List<String>>empty())
+            .collect(Collectors.toList());
     boolean condition = explainStates.isEmpty();
     out.print(
         switch (format) {
-          case json -> ExplainedReport.json(outcomes, explained, comparison, explain, condition);
-          case junit -> JunitReport.render("ptx-litmus", junitCases(outcomes, expectations));
-          case text -> ExplainedReport.textTail(outcomes, comparison);
+          case json -> ExplainedReport.json(
+              outcomes, explained, comparison, divergenceSource, ownProblems,
+              own.notCompared(), explain, condition);
+          case junit -> JunitReport.render(
+              "ptx-litmus", junitCases(outcomes, expectations, ownProblems));
+          case text -> ExplainedReport.textTail(
+              outcomes, comparison, divergenceSource, ownProblems, own.notCompared());
         });
     out.flush();
     boolean explainFailed =
         explained.stream().anyMatch(e -> e.isPresent() && !e.get().problems().isEmpty());
-    return failed(outcomes, comparison, expectations) || explainFailed ? 1 : 0;
+    boolean observedFailed = observed.isPresent()
+        && observed.get().report(outcomes, out, spec.commandLine().getErr());
+    boolean ownFailed = ownProblems.stream().anyMatch(p -> p.isPresent() && !p.get().isEmpty());
+    if (runner.ranOutOfMemory()) {
+      return Main.USAGE_ERROR; // as for any run out of memory: one line per test, exit 2
+    }
+    return failed(outcomes, comparison, expectations) || explainFailed || ownFailed
+        || observedFailed ? 1 : 0;
   }
 
   /** Whether to draw progress: --progress / --no-progress, else when stderr is a terminal. */
@@ -286,13 +329,16 @@ public final class CheckCommand implements Callable<Integer> {
    * the file's own {@code (* expect ... *)} comments.
    */
   private static List<JunitReport.Case> junitCases(
-      List<TestOutcome> outcomes, Optional<Expectations> expectations) {
+      List<TestOutcome> outcomes,
+      Optional<Expectations> expectations,
+      List<Optional<List<String>>> ownProblems) {
     List<JunitReport.Case> cases = new ArrayList<>();
-    for (TestOutcome outcome : outcomes) {
+    for (int i = 0; i < outcomes.size(); i++) {
+      TestOutcome outcome = outcomes.get(i);
       List<String> problems = new ArrayList<>();
       if (outcome instanceof TestOutcome.Checked c) {
         expectations.ifPresent(e -> csvProblem(e, c).ifPresent(problems::add));
-        problems.addAll(OwnExpectations.problems(c.file(), c.result()));
+        ownProblems.get(i).ifPresent(problems::addAll);
       }
       cases.add(new JunitReport.Case(outcome, problems));
     }
@@ -411,6 +457,13 @@ public final class CheckCommand implements Callable<Integer> {
     if (decide) {
       throw usage("--cat runs the exhaustive search (states mode): drop --decide");
     }
+    if (!Files.isRegularFile(catFile)) {
+      throw usage("--cat: " + (Files.exists(catFile) ? "not a regular file: " : "no such file: ")
+          + catFile);
+    }
+    IoMessages.tooLarge(catFile).ifPresent(why -> {
+      throw usage("--cat: " + why);
+    });
     try {
       return CatModels.load(catFile, variants, spec.commandLine().getErr());
     } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
@@ -418,23 +471,55 @@ public final class CheckCommand implements Callable<Integer> {
     }
   }
 
+  /** What the divergence list used was called, for the report ({@code --expect} only). */
+  private String divergenceSource = "";
+
   private Optional<Expectations> loadExpectations() {
     if (expect == null) {
+      if (divergences != null) {
+        throw usage("--divergences lists divergences from --expect: give --expect FILE.csv");
+      }
       return Optional.empty();
     }
-    if (!Files.isRegularFile(expect)) {
-      throw usage("--expect: " + (Files.isDirectory(expect) ? "a directory, not a CSV file: "
-          : Files.exists(expect) ? "not a regular file: " : "no such file: ") + expect);
-    }
-    if (catFile != null && !spec.commandLine().getParseResult().hasMatchedOption("--divergences")) {
-      divergences = Path.of("docs", "cat-divergences.csv");
-    }
+    requireRegularFile("--expect", expect);
     try {
-      return Optional.of(Expectations.load(expect, divergences));
+      if (divergences != null) {
+        requireRegularFile("--divergences", divergences);
+        divergenceSource = divergences.toString();
+        return Optional.of(Expectations.load(expect, divergences));
+      }
+      String name = catFile != null ? "cat-divergences.csv" : "divergences.csv";
+      Optional<DefaultDivergences.Source> found = DefaultDivergences.find(name);
+      divergenceSource = found.map(DefaultDivergences.Source::name)
+          .orElse("none (no docs/" + name + " in this installation)");
+      return Optional.of(Expectations.load(
+          expect, found.map(DefaultDivergences.Source::name).orElse(name),
+          found.map(DefaultDivergences.Source::lines).orElse(List.of())));
     } catch (IOException e) {
       throw usage("--expect: cannot read " + expect + ": " + IoMessages.reason(e));
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
+    }
+  }
+
+  /** A usage error unless {@code file} is a regular file (a FIFO or device would block). */
+  private void requireRegularFile(String option, Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw usage(option + ": " + (Files.isDirectory(file) ? "a directory, not a CSV file: "
+          : Files.exists(file) ? "not a regular file: " : "no such file: ") + file);
+    }
+  }
+
+  /**
+   * A usage error when no test of the run has a row in the {@code --expect} CSV: the paths are
+   * relative to the CSV's directory, and a CSV placed elsewhere matches nothing.
+   */
+  private void requireSomeRow(Expectations e, List<Path> files) {
+    if (files.stream().noneMatch(f -> e.relativePath(f).map(e.expected()::containsKey)
+        .orElse(false))) {
+      throw usage("--expect: none of the " + files.size() + (files.size() == 1 ? " test has"
+          : " tests have") + " a row in " + expect + " (its paths are relative to "
+          + e.baseDir() + ")");
     }
   }
 
@@ -454,11 +539,12 @@ public final class CheckCommand implements Callable<Integer> {
     try {
       Path dir = Files.createTempDirectory("ptx-litmus-stdin");
       stdinCopy = dir.resolve("stdin.litmus");
-      Files.write(stdinCopy, System.in.readAllBytes());
+      Files.write(stdinCopy,
+          io.github.ptxlitmus.litmus.TextFiles.readBytes(System.in, "standard input"));
       stdinCopy.toFile().deleteOnExit();
       dir.toFile().deleteOnExit();
     } catch (IOException e) {
-      throw usage("cannot read standard input: " + e.getMessage());
+      throw usage("cannot read standard input: " + IoMessages.reason(e));
     }
     Path copy = stdinCopy;
     return file -> check.apply(file.equals(STDIN) ? copy : file);

@@ -56,11 +56,39 @@ final class ExplainedReport {
    *
    * @param outcomes every outcome of the run
    * @param expectations the comparison with an expected CSV, if any
+   * @param divergenceSource the divergence list the comparison used, as the report names it
+   * @param own per outcome, its disagreements with the file's own expectation comments (empty
+   *     when the file carries none)
+   * @param notCompared how many files' comments were not compared and why, if any
    * @return the text, each line ending with a newline
    */
-  static String textTail(List<TestOutcome> outcomes, Optional<ExpectationReport> expectations) {
+  static String textTail(
+      List<TestOutcome> outcomes,
+      Optional<ExpectationReport> expectations,
+      String divergenceSource,
+      List<Optional<List<String>>> own,
+      Optional<String> notCompared) {
     StringBuilder out = new StringBuilder();
-    expectations.ifPresent(e -> out.append(HerdTextReport.expectations(e)));
+    expectations.ifPresent(e -> out.append("Divergences from ").append(divergenceSource)
+        .append('\n').append(HerdTextReport.expectations(e)));
+    int files = 0;
+    int failed = 0;
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (own.get(i).isPresent()) {
+        files++;
+        for (String problem : own.get(i).get()) {
+          out.append("Expectation mismatch ").append(outcomes.get(i).file()).append(": ")
+              .append(problem).append('\n');
+        }
+        failed += own.get(i).get().isEmpty() ? 0 : 1;
+      }
+    }
+    if (failed > 0) {
+      out.append("File expectations met ").append(files - failed).append('/').append(files)
+          .append(", ").append(failed).append(failed == 1 ? " mismatch" : " mismatches")
+          .append('\n');
+    }
+    notCompared.ifPresent(n -> out.append("File expectations: ").append(n).append('\n'));
     return out.append(RunSummary.of(outcomes)).append('\n').toString();
   }
 
@@ -82,6 +110,9 @@ final class ExplainedReport {
    * @param outcomes the outcomes in order
    * @param explained for each outcome, what the explain step produced (same order)
    * @param expectations the comparison with an expected CSV, if any
+   * @param divergenceSource the divergence list the comparison used, as the report names it
+   * @param own per outcome, its disagreements with the file's own expectation comments
+   * @param notCompared how many files' comments were not compared and why, if any
    * @param show whether to include the explanations (not only the files written)
    * @param condition true when the outcome of interest was explained ({@code explanation}),
    *     false for named states ({@code explanations})
@@ -90,13 +121,36 @@ final class ExplainedReport {
       List<TestOutcome> outcomes,
       List<Optional<ExplainStep.Explained>> explained,
       Optional<ExpectationReport> expectations,
+      String divergenceSource,
+      List<Optional<List<String>>> own,
+      Optional<String> notCompared,
       boolean show,
       boolean condition) {
     ObjectNode root = JsonReport.toJson(outcomes, expectations);
+    if (expectations.isPresent()) {
+      ((ObjectNode) root.get("expect")).put("divergenceFile", divergenceSource);
+    }
     ArrayNode results = (ArrayNode) root.get("results");
+    int files = 0;
+    int failed = 0;
     for (int i = 0; i < outcomes.size(); i++) {
       ObjectNode result = (ObjectNode) results.get(i);
       explained.get(i).ifPresent(e -> addTo(result, e, show, condition));
+      if (own.get(i).isPresent()) {
+        files++;
+        failed += own.get(i).get().isEmpty() ? 0 : 1;
+        ObjectNode node = result.putObject("fileExpectations");
+        node.put("met", own.get(i).get().isEmpty());
+        ArrayNode problems = node.putArray("mismatches");
+        own.get(i).get().forEach(problems::add);
+      }
+    }
+    if (files > 0 || notCompared.isPresent()) {
+      ObjectNode summary = root.putObject("fileExpectations");
+      summary.put("files", files);
+      summary.put("met", files - failed);
+      summary.put("mismatches", failed);
+      notCompared.ifPresent(n -> summary.put("notCompared", n));
     }
     try {
       return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";

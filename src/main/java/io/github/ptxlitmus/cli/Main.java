@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code ptx-litmus} command. Subcommands are listed in {@code subcommands}; adding one is
  * a one-line change. Exit codes: 0 success, 1 a test failed, 2 usage error (unknown option,
- * missing argument or subcommand).
+ * missing argument or subcommand) or the JVM out of memory or stack. Arguments are taken as
+ * written: picocli's {@code @file} expansion is off.
  */
 @Command(
     name = "ptx-litmus",
@@ -24,6 +25,8 @@ import picocli.CommandLine.Command;
       DiyCommand.class,
       CatalogueCommand.class,
       CatBindingsCommand.class,
+      PtxCommand.class,
+      CudaCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */
@@ -52,11 +55,34 @@ public final class Main implements Runnable {
    */
   static int execute(CommandLine cmd, String[] args) throws InterruptedException {
     int[] code = {1};
-    Thread worker = new Thread(null, () -> code[0] = cmd.execute(args), "ptx-litmus",
+    Thread worker = new Thread(null, () -> code[0] = executeOrExplain(cmd, args), "ptx-litmus",
         STACK_BYTES);
     worker.start();
     worker.join();
     return code[0];
+  }
+
+  /**
+   * {@code cmd.execute(args)}; the JVM's own limits (heap, stack) end the command with one line
+   * on stderr and exit code 2, never a stack trace: picocli handles exceptions, not errors.
+   */
+  private static int executeOrExplain(CommandLine cmd, String[] args) {
+    try {
+      return cmd.execute(args);
+    } catch (OutOfMemoryError e) {
+      return resourceError(cmd, "out of memory (the Java heap is at most "
+          + (Runtime.getRuntime().maxMemory() >> 20) + " MB; give more with"
+          + " PTX_LITMUS_JAVA_OPTS=-Xmx8g, or check fewer or smaller tests at once)");
+    } catch (StackOverflowError e) {
+      return resourceError(cmd, "stack overflow (an input nested too deeply)");
+    }
+  }
+
+  private static int resourceError(CommandLine cmd, String message) {
+    java.io.PrintWriter err = cmd.getErr();
+    err.println("ptx-litmus: " + message);
+    err.flush();
+    return USAGE_ERROR;
   }
 
   /**
@@ -68,6 +94,8 @@ public final class Main implements Runnable {
    */
   public static CommandLine commandLine() {
     CommandLine cmd = new CommandLine(new Main());
+    // No @file expansion: '@/dev/zero' would be read forever, and litmus paths never need it.
+    cmd.setExpandAtFiles(false);
     cmd.setParameterExceptionHandler(Main::usageError);
     cmd.setExecutionExceptionHandler(
         (e, line, parsed) -> {

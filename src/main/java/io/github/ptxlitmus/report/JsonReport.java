@@ -120,7 +120,7 @@ public final class JsonReport {
       }
     }
     if (!r.nonTerminatingLoops().isEmpty()) {
-      ArrayNode loops = node.putArray("nonTerminatingLoops"); // issue 15: "P1 line 12"
+      ArrayNode loops = node.putArray("nonTerminatingLoops"); // "P1 line 12"
       r.nonTerminatingLoops().forEach(loops::add);
     }
     if (!r.modelFlags().isEmpty()) {

@@ -110,7 +110,7 @@ final class DecisionSearch {
     private final List<Integer> observedGroups = new ArrayList<>();
 
     Combination(List<ThreadPath> paths) {
-      graph = new EventGraph(test, locations, paths);
+      graph = new EventGraph(test, locations, paths, budget);
       n = graph.n;
       model = models.over(graph.structure);
       sources = new ReadSources(graph, model);

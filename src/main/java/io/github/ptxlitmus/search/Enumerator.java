@@ -188,7 +188,7 @@ public final class Enumerator {
     private Relation gaps;
 
     Combination(List<ThreadPath> paths) {
-      graph = new EventGraph(test, locations, paths);
+      graph = new EventGraph(test, locations, paths, budget);
       model = graph.model(spec);
       chain = new PtxChain(model);
       pruning = new PtxPruning(chain);

@@ -60,7 +60,7 @@ public record Estimate(double candidatesLog2, double statesLog2, boolean partial
       paths.forEach(
           p -> p.events().stream().filter(e -> e.kind().isMemory()).forEach(memory::add));
     }
-    EventGraph graph = new EventGraph(test, locations, shortest);
+    EventGraph graph = new EventGraph(test, locations, shortest, budget);
     PartialModel model = PtxPartialModel.factory(ModelSpec.ptx()).over(graph.structure);
     ReadSources sources = new ReadSources(graph, model);
     double candidates = combos + model.fenceScPairs().count() / 2.0;

@@ -61,13 +61,43 @@ final class EventGraph {
   /** Per thread, its registers' state keys {@code P<i>:<reg>} and values. */
   private final List<List<Map.Entry<String, Expr>>> registerKeys = new ArrayList<>();
 
-  EventGraph(LitmusTest test, Locations locations, List<ThreadPath> paths) {
+  /**
+   * Relations over the events that a candidate holds at once (program order, dependencies,
+   * the model's derived relations), for the memory check before they are built.
+   */
+  private static final int RELATIONS_HELD = 16;
+
+  /** The physical locations some event accesses, in declaration order: those with an init. */
+  final List<Locations.Info> live;
+
+  /**
+   * The events of one choice of paths. Only the physical locations some event accesses get an
+   * initial write (8.2.6): one that no event touches keeps its initial value ({@link
+   * #untouchedMemory}) and costs nothing, however many the test declares.
+   *
+   * @throws Budget.Exhausted naming the memory bound when the relations over the events would
+   *     not fit it
+   */
+  EventGraph(LitmusTest test, Locations locations, List<ThreadPath> paths, Budget budget) {
     this.test = test;
     this.locations = locations;
     this.paths = List.copyOf(paths);
+    java.util.Set<String> accessed = new java.util.HashSet<>();
+    long eventCount = 0;
+    for (ThreadPath path : paths) {
+      for (PathEvent pe : path.events()) {
+        eventCount++;
+        if (pe.kind().isMemory()) {
+          accessed.add(locations.get(pe.location()).orElseThrow().physical());
+        }
+      }
+    }
+    live = locations.physical().stream().filter(l -> accessed.contains(l.name())).toList();
+    long size = live.size() + eventCount;
+    budget.fits(RELATIONS_HELD * size * ((size + 63) / 64) * 8);
     List<Event> evs = new ArrayList<>();
     List<PathEvent> pes = new ArrayList<>();
-    for (Locations.Info loc : locations.physical()) {
+    for (Locations.Info loc : live) {
       evs.add(new Event(evs.size(), -1, new ThreadPosition(0, OptionalInt.empty(), -1),
           EventKind.INIT, Semantics.WEAK, Scope.SYS, Proxy.GENERIC, loc.name(), loc.physical(), 0,
           Math.max(1, loc.bits() / 8), Optional.empty()));
@@ -167,6 +197,59 @@ final class EventGraph {
         }
       }
     }
+  }
+
+  /** The final memory of the locations no event accesses: their initial values, made once. */
+  private Map<String, Long> untouched;
+
+  /**
+   * {@return the final memory of the locations no event accesses (their initial values), by
+   * physical location and 8-byte word; made once, confined to the search thread}
+   */
+  Map<String, Long> untouchedMemory() {
+    if (untouched == null) {
+      Map<String, Long> m = new java.util.HashMap<>();
+      java.util.Set<String> liveNames = new java.util.HashSet<>();
+      live.forEach(l -> liveNames.add(l.name()));
+      for (Locations.Info loc : locations.physical()) {
+        if (liveNames.contains(loc.name())) {
+          continue;
+        }
+        int size = Math.max(1, loc.bits() / 8);
+        // Bytes past the first 8 of a location initialised with one value are 0.
+        long first = size >= 8 ? loc.initialValue() : loc.initialValue() & ((1L << (8 * size)) - 1);
+        m.put(loc.name(), first);
+        for (int w = 1; w < (size + 7) / 8; w++) {
+          m.put(loc.name() + "+" + (8 * w), 0L);
+        }
+      }
+      untouched = m;
+    }
+    return untouched;
+  }
+
+  /** For every location (aliases included), its state keys → final-memory keys; made once. */
+  private List<Map.Entry<String, String>> locationKeys;
+
+  /**
+   * {@return for every location (aliases included), the state key of each of its 8-byte words
+   * and the final-memory key it is read from: {@code x} from {@code x}, {@code a+8} from
+   * {@code x+8} for an alias {@code a} of {@code x}}
+   */
+  List<Map.Entry<String, String>> locationKeys() {
+    if (locationKeys == null) {
+      List<Map.Entry<String, String>> keys = new ArrayList<>();
+      for (Locations.Info loc : locations.all()) {
+        Locations.Info physical = locations.get(loc.physical()).orElseThrow();
+        int words = (Math.max(1, physical.bits() / 8) + 7) / 8;
+        for (int w = 0; w < words; w++) {
+          String suffix = w == 0 ? "" : "+" + (8 * w);
+          keys.add(Map.entry(loc.name() + suffix, loc.physical() + suffix));
+        }
+      }
+      locationKeys = keys;
+    }
+    return locationKeys;
   }
 
   /**

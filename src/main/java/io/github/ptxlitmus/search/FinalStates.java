@@ -19,8 +19,8 @@ final class FinalStates {
    * @param rank per write, its position in the chosen total order of its group (higher later)
    */
   static Map<String, Long> memory(EventGraph graph, Values values, int[] rank) {
-    Map<String, Long> byPhysical = new HashMap<>();
-    for (Locations.Info loc : graph.locations.physical()) {
+    Map<String, Long> byPhysical = new HashMap<>(graph.untouchedMemory());
+    for (Locations.Info loc : graph.live) {
       int size = Math.max(1, loc.bits() / 8);
       long[] words = new long[(size + 7) / 8];
       int init = -1;
@@ -56,12 +56,10 @@ final class FinalStates {
   static Map<String, Long> state(EventGraph graph, Values values, Map<String, Long> memory) {
     Map<String, Long> state = new HashMap<>();
     values.registers(state);
-    for (Locations.Info loc : graph.locations.all()) {
-      for (Map.Entry<String, Long> m : memory.entrySet()) {
-        String key = m.getKey();
-        if (key.equals(loc.physical()) || key.startsWith(loc.physical() + "+")) {
-          state.put(loc.name() + key.substring(loc.physical().length()), m.getValue());
-        }
+    for (Map.Entry<String, String> k : graph.locationKeys()) {
+      Long v = memory.get(k.getValue());
+      if (v != null) {
+        state.put(k.getKey(), v);
       }
     }
     return Map.copyOf(state);

@@ -65,7 +65,7 @@ final class ThreadUnfolder {
     this.locations = locations;
     this.loopBound = loopBound;
     this.budget = budget;
-    this.flow = ControlFlow.of(thread.instructions());
+    this.flow = ControlFlow.of(thread.instructions(), budget);
     List<Instruction> code = thread.instructions();
     for (int i = 0; i < code.size(); i++) {
       if (code.get(i) instanceof Instruction.Label l) {
@@ -507,7 +507,9 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
-    Optional<Expr> expected = b.expected().map(e -> operand(s, e));
+    // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
+    Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
+        ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));
     boolean waits = b.op() != Instruction.BarrierOp.ARRIVE;
     BitSet ctrl = (BitSet) s.ctrl.clone();
     BitSet data = id.reads();
@@ -539,6 +541,10 @@ final class ThreadUnfolder {
     Expr result;
     if (loc.op() == Instruction.LocalOp.MOV) {
       result = operand(s, loc.sources().get(0));
+    } else if (loc.op() == Instruction.LocalOp.MBARRIER_PENDING_COUNT) {
+      // The state an arrive returned is the mbarrier's value before it (DESIGN §6.1).
+      result = Expr.binary(Op.MBAR_PENDING, operand(s, loc.sources().get(0)), Expr.constant(0),
+          64, false);
     } else {
       refuseFloatArithmetic(t, loc);
       if (loc.sources().size() != 2) {
@@ -561,6 +567,7 @@ final class ThreadUnfolder {
             case SETP_LE -> Op.LE;
             case SETP_GT -> Op.GT;
             case SETP_GE -> Op.GE;
+            case MBARRIER_PENDING_COUNT -> Op.MBAR_PENDING;
             case SHL -> Op.SHL;
             case SHR -> Op.SHR;
           };

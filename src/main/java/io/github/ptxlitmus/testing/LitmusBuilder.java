@@ -490,10 +490,11 @@ public final class LitmusBuilder {
   }
 
   /**
-   * {@code bar.sync id, expected}: waits until {@code expected} threads arrived.
+   * {@code bar.cta.sync 0, id, expected} (Dat3M's quorum form): waits until {@code expected}
+   * of the test's threads arrived.
    *
    * @param id the barrier resource
-   * @param expected the number of threads
+   * @param expected the number of the test's threads
    * @return this
    */
   public LitmusBuilder barSync(int id, int expected) {
@@ -511,10 +512,10 @@ public final class LitmusBuilder {
   }
 
   /**
-   * {@code bar.arrive id, expected}.
+   * {@code bar.cta.arrive 0, id, expected} (Dat3M's quorum form).
    *
    * @param id the barrier resource
-   * @param expected the number of threads
+   * @param expected the number of the test's threads the barrier phase waits for
    * @return this
    */
   public LitmusBuilder barArrive(int id, int expected) {
@@ -522,7 +523,9 @@ public final class LitmusBuilder {
   }
 
   private LitmusBuilder barrier(Instruction.BarrierOp op, int id, Optional<Integer> expected) {
-    return add(new Instruction.Barrier(op, Optional.empty(), Operand.imm(id),
+    // A count of the test's threads is Dat3M's quorum form (bar.cta.sync 0, id, n); PTX's own
+    // thread count would be 32 per thread (one warp each).
+    return add(new Instruction.Barrier(op, expected.map(e -> 0L), Operand.imm(id),
         expected.map(Operand::imm), position, ""));
   }
 
