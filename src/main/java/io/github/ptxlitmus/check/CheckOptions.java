@@ -56,8 +56,11 @@ public record CheckOptions(
     DECIDE
   }
 
-  /** The candidate-space size (log2) above which {@link Mode#AUTO} decides instead. */
-  public static final int AUTO_DECIDE_LOG2 = 18;
+  /**
+   * The candidate-space size (log2) above which {@link Mode#AUTO} decides instead; the same
+   * bound up to which states mode lists with the exhaustive search.
+   */
+  public static final int AUTO_DECIDE_LOG2 = io.github.ptxlitmus.search.Engines.EXHAUSTIVE_STATES_MAX_LOG2;
 
   /**
    * The number (log2) of combinations of the observed registers' possible values above which

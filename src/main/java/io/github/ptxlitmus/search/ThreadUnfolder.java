@@ -75,7 +75,9 @@ final class ThreadUnfolder {
   }
 
   /**
-   * Unfolds every thread and runs {@code body} on each combination of one path per thread.
+   * Unfolds every thread and runs {@code body} on each combination of one path per thread,
+   * until it returns false. {@code withStuck} also offers the paths that end spinning in a loop
+   * ({@link ThreadPath#stuck()}), for the search of waits that never end.
    *
    * @return true when the loop bound cut some path
    * @throws Budget.Exhausted when a limit of {@code budget} is hit while unfolding
@@ -84,22 +86,9 @@ final class ThreadUnfolder {
       io.github.ptxlitmus.litmus.LitmusTest test,
       Locations locations,
       int loopBound,
-      Budget budget,
-      java.util.function.Consumer<List<ThreadPath>> body) {
-    return forEachPathCombination(test, locations, loopBound, false, budget, body);
-  }
-
-  /**
-   * As above; {@code withStuck} also offers the paths that end spinning in a loop ({@link
-   * ThreadPath#stuck()}), for the search of waits that never end.
-   */
-  static boolean forEachPathCombination(
-      io.github.ptxlitmus.litmus.LitmusTest test,
-      Locations locations,
-      int loopBound,
       boolean withStuck,
       Budget budget,
-      java.util.function.Consumer<List<ThreadPath>> body) {
+      java.util.function.Predicate<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
     boolean boundHit = false;
     for (ThreadSpec t : test.threads()) {
@@ -119,7 +108,9 @@ final class ThreadUnfolder {
       for (int t = 0; t < choice.length; t++) {
         combo.add(perThread.get(t).get(choice[t]));
       }
-      body.accept(combo);
+      if (!body.test(combo)) {
+        return boundHit; // the body stops the walk
+      }
       int t = 0;
       while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
         choice[t++] = 0;

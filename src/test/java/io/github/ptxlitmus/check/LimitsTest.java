@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.ptxlitmus.bench.Family;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.search.DecisionSearch;
+import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.search.Engines;
+import io.github.ptxlitmus.search.Goal;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
@@ -178,8 +180,7 @@ class LimitsTest {
     SearchResult exhaustive = Enumerator.run(LARGE, limits);
     assertThat(exhaustive.limit()).hasValue("memory limit 1 MB");
     SearchResult pruned =
-        DecisionSearch.run(
-            LARGE, limits, new DecisionSearch.Goal(Optional.empty(), Set.of(), Map.of()));
+        Engines.pruned(LARGE, limits, Goal.allStates(Set.of()), ModelSpec.ptx());
     assertThat(pruned.limit()).hasValue("memory limit 1 MB");
   }
 
