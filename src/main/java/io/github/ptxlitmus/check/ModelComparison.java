@@ -96,14 +96,15 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
 
   /**
    * Whether a model argument names a cat file rather than a built-in model: an existing
-   * regular file.
+   * regular file, or the name of a bundled cat model ({@code ptx.cat}).
    *
    * @param model the argument
    * @return true for a cat file's path
    */
   public static boolean isCatFile(String model) {
     try {
-      return Files.isRegularFile(Path.of(model));
+      return Files.isRegularFile(Path.of(model))
+          || io.github.ptxlitmus.cat.CatModel.isBundled(model);
     } catch (java.nio.file.InvalidPathException e) {
       return false;
     }

@@ -223,6 +223,11 @@ public final class PtxModel {
     return spec.has(axiom);
   }
 
+  /** {@return the completions, what they carry and API synchronization (DESIGN §6)} */
+  public AsyncRelations asyncRelations() {
+    return async;
+  }
+
   /** {@return the events; an event's id is its index in this list} */
   public List<Event> events() {
     return events;

@@ -1242,7 +1242,7 @@ class ExecutionSpace {
       bytes[r] = byteSources[r].clone();
     }
     return new CandidateExecution(events, model.programOrder(), Relation.empty(n), data, ctrl,
-        rf, bytes, coherenceTotal, fenceScOrder, barrierSync);
+        rf, bytes, coherenceTotal, fenceScOrder, barrierSync, model.asyncRelations());
   }
 
   /**
