@@ -11,8 +11,9 @@ import java.nio.file.Path;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.search.Budget;
-import io.github.ptxlitmus.search.DecisionSearch;
-import io.github.ptxlitmus.search.Enumerator;
+import io.github.ptxlitmus.search.Engines;
+import io.github.ptxlitmus.search.Estimate;
+import io.github.ptxlitmus.search.Goal;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
 import java.time.Duration;
@@ -78,40 +79,44 @@ public final class LitmusChecker {
    *     semantically invalid (e.g. a shared location accessed from another CTA)
    */
   public CheckResult check(LitmusTest test) {
-    long start = System.nanoTime();
+    return check(test, System.nanoTime());
+  }
+
+  /**
+   * Checks a test whose check began at {@code start} ({@link System#nanoTime()}): reading and
+   * parsing it count against the time limit and in {@link CheckResult#millis()}.
+   */
+  private CheckResult check(LitmusTest test, long start) {
     SearchLimits limits =
         new SearchLimits(
             options.loopBound(),
             deadline(start),
             formatDuration(options.timeLimit()),
             options.candidateLimit());
-    Plan plan;
-    boolean exhaustive;
+    ObservedKeys keys = ObservedKeys.of(test);
+    CheckOptions.Mode mode;
+    Engines.Run run;
     try {
       // Unfolding the paths to estimate the cost already counts against the time limit (a
       // large --bound makes it long).
-      plan = plan(test, options, limits);
-      exhaustive =
-          plan.mode() == CheckOptions.Mode.EXHAUSTIVE
-              || plan.mode() == CheckOptions.Mode.STATES
-                  && (!(options.model() instanceof ModelSpec) || exhaustiveFits(test, plan, limits));
+      Plan plan = plan(test, options, limits, keys);
+      mode = plan.mode();
+      run = switch (mode) {
+        case EXHAUSTIVE -> Engines.exhaustive(test, limits, options.model());
+        case STATES -> Engines.states(test, limits, options.model(), statesLocations(test, keys),
+            () -> plan.estimate().orElseGet(() -> Estimate.of(test, limits, keys.kept())));
+        // Only a model with partial models is decided; the others run in states mode.
+        default -> Engines.decide(test, limits, options.model(), goal(test));
+      };
     } catch (Budget.Exhausted e) {
       SearchResult stopped =
           new SearchResult(List.of(), false, false, Optional.of(e.limit()), 0, Map.of());
-      return summarize(test, stopped, start, Optional.empty());
+      return summarize(test, keys, stopped, start, Optional.empty());
     }
-    if (exhaustive) {
-      return summarize(
-          test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
-    }
-    // Only a ModelSpec gets here: a foreign model always runs the exhaustive search.
-    ModelSpec spec = (ModelSpec) options.model();
-    if (plan.mode() == CheckOptions.Mode.STATES) {
-      SearchResult search = DecisionSearch.run(test, limits, statesGoal(test), spec);
-      return summarize(test, search, start, Optional.of(Flag.DISTINCT_STATES));
-    }
-    SearchResult search = DecisionSearch.run(test, limits, goal(test), spec);
-    return summarize(test, search, start, Optional.of(Flag.DECIDED));
+    Optional<Flag> engine = !run.pruned()
+        ? Optional.empty()
+        : Optional.of(mode == CheckOptions.Mode.DECIDE ? Flag.DECIDED : Flag.DISTINCT_STATES);
+    return summarize(test, keys, run.result(), start, engine);
   }
 
   /**
@@ -128,25 +133,24 @@ public final class LitmusChecker {
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
-    return plan(test, options, SearchLimits.unlimited(options.loopBound())).mode();
+    return plan(test, options, SearchLimits.unlimited(options.loopBound()), ObservedKeys.of(test))
+        .mode();
   }
 
   /** The mode, and the estimate it was chosen by (empty when none was needed). */
-  private record Plan(CheckOptions.Mode mode, Optional<Enumerator.Estimate> estimate) {}
+  private record Plan(CheckOptions.Mode mode, Optional<Estimate> estimate) {}
 
-  private static Plan plan(LitmusTest test, CheckOptions options, SearchLimits limits) {
+  private static Plan plan(
+      LitmusTest test, CheckOptions options, SearchLimits limits, ObservedKeys keys) {
     CheckOptions.Mode mode = options.mode();
     if (mode == CheckOptions.Mode.EXHAUSTIVE) {
       return new Plan(mode, Optional.empty());
     }
-    if (mode == CheckOptions.Mode.STATES || !(options.model() instanceof ModelSpec)) {
-      // a foreign model: only the exhaustive search runs it
+    if (mode == CheckOptions.Mode.STATES || options.model().partialModels().isEmpty()) {
+      // a model that offers the pruned search nothing: only the exhaustive search runs it
       return new Plan(CheckOptions.Mode.STATES, Optional.empty());
     }
-    Set<String> keys = new LinkedHashSet<>();
-    ConditionEvaluator.collectKeys(test.condition().body(), keys);
-    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-    Enumerator.Estimate estimate = Enumerator.estimate(test, limits, keys);
+    Estimate estimate = Estimate.of(test, limits, keys.shown());
     if (mode == CheckOptions.Mode.AUTO) {
       boolean large =
           estimate.candidatesLog2() > CheckOptions.AUTO_DECIDE_LOG2
@@ -160,39 +164,15 @@ public final class LitmusChecker {
   }
 
   /**
-   * Whether states mode may run the exhaustive search: its estimated candidate space is at most
-   * 2^{@link CheckOptions#AUTO_DECIDE_LOG2}, or accesses may overlap partially (8.7.2: only the
-   * exhaustive search can tell whether some execution has a mixed-size race). Larger tests are
-   * listed by the pruned search's states mode, whose cost follows the distinct states rather
-   * than the candidates (issue 18).
+   * The locations the pruned search's states mode shows: those the condition, filter and
+   * {@code locations [..]} clause name (all declared ones with {@code allStates}).
    */
-  private static boolean exhaustiveFits(LitmusTest test, Plan plan, SearchLimits limits) {
-    // The candidate estimate and the overlap do not depend on the observed keys.
-    Enumerator.Estimate estimate =
-        plan.estimate().orElseGet(() -> Enumerator.estimate(test, limits, observedKeys(test)));
-    return estimate.candidatesLog2() <= CheckOptions.AUTO_DECIDE_LOG2 || estimate.partialOverlap();
-  }
-
-  /** The condition's, filter's and {@code locations [..]} clause's keys. */
-  private static Set<String> observedKeys(LitmusTest test) {
-    Set<String> keys = new LinkedHashSet<>();
-    ConditionEvaluator.collectKeys(test.condition().body(), keys);
-    test.filter().ifPresent(f -> ConditionEvaluator.collectKeys(f, keys));
-    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-    return keys;
-  }
-
-  /**
-   * The pruned search's states mode: every state over all registers and the locations the
-   * report shows (all declared ones with {@code allStates}).
-   */
-  private DecisionSearch.Goal statesGoal(LitmusTest test) {
-    Set<String> locations = new LinkedHashSet<>();
-    observedKeys(test).stream().filter(k -> !k.contains(":")).forEach(locations::add);
+  private Set<String> statesLocations(LitmusTest test, ObservedKeys keys) {
+    Set<String> locations = new LinkedHashSet<>(keys.keptLocations());
     if (options.allStates()) {
       test.locations().forEach(l -> locations.add(l.name()));
     }
-    return new DecisionSearch.Goal(Optional.empty(), locations, Map.of());
+    return locations;
   }
 
   /**
@@ -200,7 +180,7 @@ public final class LitmusChecker {
    * ~exists, its negation for forall) that passes the filter; registers the goal pins to a
    * constant prune rf choices.
    */
-  private static DecisionSearch.Goal goal(LitmusTest test) {
+  private static Goal goal(LitmusTest test) {
     FinalCondition c = test.condition();
     Condition outcome =
         c.quantifier() == FinalCondition.Quantifier.FORALL ? new Condition.Not(c.body()) : c.body();
@@ -237,12 +217,10 @@ public final class LitmusChecker {
    * began: the reported time is the wall time of the whole check, this summary included. {@code
    * engine}: {@link Flag#DECIDED} or {@link Flag#DISTINCT_STATES} when the pruned search ran.
    */
-  private CheckResult summarize(
-      LitmusTest test, SearchResult search, long start, Optional<Flag> engine) {
+  private CheckResult summarize(LitmusTest test, ObservedKeys keys, SearchResult search,
+      long start, Optional<Flag> engine) {
     FinalCondition condition = test.condition();
-    Set<String> observed = new LinkedHashSet<>();
-    test.observed().forEach(t -> ConditionEvaluator.termKey(t, observed));
-    ConditionEvaluator.collectKeys(condition.body(), observed);
+    Set<String> observed = keys.shown();
     Set<FinalState> states = new TreeSet<>();
     long positive = 0;
     long negative = 0;
@@ -253,7 +231,7 @@ public final class LitmusChecker {
     int seen = 0;
     for (SearchResult.Outcome o : search.outcomeList()) {
       // A search stopped by a limit left a partial list anyway (the verdict is Unknown): its
-      // summary may not keep the answer waiting long after the limit (issue 16, defect 3).
+      // summary may not keep the answer waiting long after the limit.
       if (search.limit().isPresent()
           && (++seen & 255) == 0
           && (System.nanoTime() - overrun > 0 || Thread.currentThread().isInterrupted())) {
@@ -314,19 +292,22 @@ public final class LitmusChecker {
       flags.add(Flag.MIXED_SIZE_RACE);
       verdict = Verdict.UNDEFINED;
       reason = Optional.of("mixed-size data race: " + mixedRace.get());
-    } else if (outcomeSeen) {
+    } else if (outcomeSeen && (search.limit().isEmpty() || engine.equals(Optional.of(Flag.DECIDED)))) {
+      // Decide mode asks only for a witness: once found, a limit hit after it changes nothing.
       verdict = Verdict.ALLOWED;
     } else if (search.limit().isPresent()) {
+      // A listing cut by a limit is not the answer asked for, even after a witness: its states
+      // and counts are partial, so the result is Unknown (saying what the witness showed).
       verdict = Verdict.UNKNOWN;
-      reason = search.limit();
+      reason = outcomeSeen
+          ? Optional.of(search.limit().get() + "; the outcome of interest is allowed (a witness"
+              + " was found) but the state list is incomplete")
+          : search.limit();
     } else {
       verdict = Verdict.FORBIDDEN;
     }
     if (search.limit().isPresent()) {
       flags.add(Flag.LIMIT_HIT);
-      if (verdict != Verdict.UNDEFINED) {
-        reason = search.limit();
-      }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new CheckResult(
@@ -368,10 +349,9 @@ public final class LitmusChecker {
       @Override
       public CheckResult listStates() {
         long start = System.nanoTime();
-        Set<String> keys = new LinkedHashSet<>();
-        ConditionEvaluator.collectKeys(test.condition().body(), keys);
-        test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-        double log2 = Enumerator.estimate(test, options.loopBound(), keys).statesLog2();
+        ObservedKeys keys = ObservedKeys.of(test);
+        double log2 = Estimate.of(test, SearchLimits.unlimited(options.loopBound()), keys.shown())
+            .statesLog2();
         if (log2 > CheckOptions.AUTO_DECIDE_STATES_LOG2) {
           String why =
               String.format(
@@ -381,9 +361,14 @@ public final class LitmusChecker {
                   log2, CheckOptions.AUTO_DECIDE_STATES_LOG2);
           SearchResult none =
               new SearchResult(List.of(), false, false, Optional.of(why), 0, Map.of());
-          return summarize(test, none, start, Optional.empty());
+          return summarize(test, keys, none, start, Optional.empty());
         }
         return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
+      }
+
+      @Override
+      public void requireKnown(Condition state) {
+        StateText.requireKnown(state, test);
       }
     };
   }
@@ -420,23 +405,26 @@ public final class LitmusChecker {
   }
 
   /**
-   * Parses and checks a file.
+   * Parses and checks a file. Reading and parsing count against the time limit and in the
+   * result's {@link CheckResult#millis()}.
    *
-   * @param file a {@code .litmus} file (UTF-8)
+   * @param file a {@code .litmus} file (UTF-8, at most {@link
+   *     io.github.ptxlitmus.litmus.TextFiles#MAX_BYTES} bytes)
    * @return as {@link #check(LitmusTest)}
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException on a syntax or static error
    * @throws UncheckedIOException when the file cannot be read
    */
   public CheckResult check(Path file) {
+    long start = System.nanoTime();
     try {
-      return check(LitmusParser.parse(file));
+      return check(LitmusParser.parse(file), start);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   /**
-   * Parses {@code text} and checks it.
+   * Parses {@code text} and checks it; parsing counts against the time limit.
    *
    * @param name the name error positions give the text, e.g. a file name
    * @param text the litmus test
@@ -445,6 +433,7 @@ public final class LitmusChecker {
    *     as {@link #check(LitmusTest)}
    */
   public CheckResult check(String name, String text) {
-    return check(LitmusParser.parse(name, text));
+    long start = System.nanoTime();
+    return check(LitmusParser.parse(name, text), start);
   }
 }

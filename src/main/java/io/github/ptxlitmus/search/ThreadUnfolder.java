@@ -65,7 +65,7 @@ final class ThreadUnfolder {
     this.locations = locations;
     this.loopBound = loopBound;
     this.budget = budget;
-    this.flow = ControlFlow.of(thread.instructions());
+    this.flow = ControlFlow.of(thread.instructions(), budget);
     List<Instruction> code = thread.instructions();
     for (int i = 0; i < code.size(); i++) {
       if (code.get(i) instanceof Instruction.Label l) {
@@ -75,7 +75,9 @@ final class ThreadUnfolder {
   }
 
   /**
-   * Unfolds every thread and runs {@code body} on each combination of one path per thread.
+   * Unfolds every thread and runs {@code body} on each combination of one path per thread,
+   * until it returns false. {@code withStuck} also offers the paths that end spinning in a loop
+   * ({@link ThreadPath#stuck()}), for the search of waits that never end.
    *
    * @return true when the loop bound cut some path
    * @throws Budget.Exhausted when a limit of {@code budget} is hit while unfolding
@@ -84,22 +86,9 @@ final class ThreadUnfolder {
       io.github.ptxlitmus.litmus.LitmusTest test,
       Locations locations,
       int loopBound,
-      Budget budget,
-      java.util.function.Consumer<List<ThreadPath>> body) {
-    return forEachPathCombination(test, locations, loopBound, false, budget, body);
-  }
-
-  /**
-   * As above; {@code withStuck} also offers the paths that end spinning in a loop ({@link
-   * ThreadPath#stuck()}), for the search of waits that never end.
-   */
-  static boolean forEachPathCombination(
-      io.github.ptxlitmus.litmus.LitmusTest test,
-      Locations locations,
-      int loopBound,
       boolean withStuck,
       Budget budget,
-      java.util.function.Consumer<List<ThreadPath>> body) {
+      java.util.function.Predicate<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
     boolean boundHit = false;
     for (ThreadSpec t : test.threads()) {
@@ -119,7 +108,9 @@ final class ThreadUnfolder {
       for (int t = 0; t < choice.length; t++) {
         combo.add(perThread.get(t).get(choice[t]));
       }
-      body.accept(combo);
+      if (!body.test(combo)) {
+        return boundHit; // the body stops the walk
+      }
       int t = 0;
       while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
         choice[t++] = 0;
@@ -516,7 +507,9 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
-    Optional<Expr> expected = b.expected().map(e -> operand(s, e));
+    // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
+    Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
+        ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));
     boolean waits = b.op() != Instruction.BarrierOp.ARRIVE;
     BitSet ctrl = (BitSet) s.ctrl.clone();
     BitSet data = id.reads();
@@ -548,6 +541,10 @@ final class ThreadUnfolder {
     Expr result;
     if (loc.op() == Instruction.LocalOp.MOV) {
       result = operand(s, loc.sources().get(0));
+    } else if (loc.op() == Instruction.LocalOp.MBARRIER_PENDING_COUNT) {
+      // The state an arrive returned is the mbarrier's value before it (DESIGN §6.1).
+      result = Expr.binary(Op.MBAR_PENDING, operand(s, loc.sources().get(0)), Expr.constant(0),
+          64, false);
     } else {
       refuseFloatArithmetic(t, loc);
       if (loc.sources().size() != 2) {
@@ -570,6 +567,7 @@ final class ThreadUnfolder {
             case SETP_LE -> Op.LE;
             case SETP_GT -> Op.GT;
             case SETP_GE -> Op.GE;
+            case MBARRIER_PENDING_COUNT -> Op.MBAR_PENDING;
             case SHL -> Op.SHL;
             case SHR -> Op.SHR;
           };

@@ -42,14 +42,15 @@ import org.junit.jupiter.api.Test;
  * diy catalogue of the documented PTX edges up to 4 edges, generated here. CI budget: cat models
  * run only in the exhaustive search, which is slow on long spin loops; a test the cat side does
  * not finish within {@link #CAT_LIMIT} is not compared (at most {@link #MAX_UNDECIDED} per run:
- * on the bundled suite, the CAS spin locks and a store-consuming spin loop, 3 files, while
+ * on the bundled suite, the CAS spin locks and a store-consuming spin loop, 3 files; on the
+ * shared corpus up to the 5 Ticketlocks, about 5 s each, under load; while
  * every other bundled test takes under a second). Whole class on 2 shared cores: 45 to 75 s
  * (the diy catalogue is 5,570 tests).
  */
 class PtxCatDifferentialTest {
   private static final Path SUITE = Path.of("src/test/resources/litmus");
   private static final Duration CAT_LIMIT = Duration.ofSeconds(5);
-  private static final int MAX_UNDECIDED = 5;
+  private static final int MAX_UNDECIDED = 8;
 
   /**
    * The flags the search sets whatever the model. Races are the model's own under a cat file;
