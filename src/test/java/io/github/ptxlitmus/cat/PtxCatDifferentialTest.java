@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
  * not finish within {@link #CAT_LIMIT} is not compared (at most {@link #MAX_UNDECIDED} per run:
  * on the bundled suite, the CAS spin locks and a store-consuming spin loop, 3 files; on the
  * shared corpus up to the 5 Ticketlocks, about 5 s each, under load; while
- * every other bundled test takes under a second). Whole class on 2 shared cores: 45 to 75 s
+ * every other bundled test takes under a second). Whole class on 2 shared cores: 45 to 90 s
  * (the diy catalogue is 5,570 tests).
  */
 class PtxCatDifferentialTest {
