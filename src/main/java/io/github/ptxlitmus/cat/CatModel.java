@@ -77,7 +77,10 @@ public final class CatModel {
     if (!program.emptyNames().isEmpty()) {
       StringBuilder sb = new StringBuilder();
       program.emptyNames().forEach((n, p) -> sb.append(sb.length() == 0 ? "" : ", ").append(n)
-          .append(" (").append(p).append(")"));
+          .append(" (").append(p)
+          .append(program.nearNames().containsKey(n)
+              ? "; did you mean '" + program.nearNames().get(n) + "'?" : "")
+          .append(")"));
       w.add(name + ": warning: names that PTX gives no events or pairs, taken as empty: " + sb);
     }
     this.warnings = List.copyOf(w);
