@@ -104,7 +104,24 @@ public final class CatModel {
   }
 
   /**
-   * Reads and resolves a cat file against the PTX vocabulary of {@link PtxCatBindings}.
+   * Whether a model argument names a bundled model: a bare file name such as {@code ptx.cat}
+   * with no such file in the working directory.
+   *
+   * @param model the argument
+   * @return true when {@link #load(Path)} of it reads the bundled model
+   */
+  public static boolean isBundled(String model) {
+    try {
+      return CatLoader.bundledModel(Path.of(model)).isPresent();
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Reads and resolves a cat file against the PTX vocabulary of {@link PtxCatBindings}. A bare
+   * name that is no file but a bundled model ({@code ptx.cat}, the PTX model of chapter 8) is
+   * that model.
    *
    * @param file the {@code .cat} file (UTF-8)
    * @return the resolved model, named by the file name
