@@ -127,18 +127,34 @@ public enum Family {
   }
 
   private static String iriw(int n) {
+    return iriw("IRIW-" + n, n - 2, "ld.acquire.gpu", List.of());
+  }
+
+  /**
+   * IRIW: writers of x and of y (P0, P1) and {@code readers} readers, the k-th (P(k+2)) reading
+   * x then y (y then x for odd k) into r0, r1, with {@code between} between its loads; the
+   * condition asks whether every reader sees its first location written and its second not.
+   *
+   * @param load the load's mnemonic, e.g. {@code ld.acquire.gpu}
+   * @param between instructions between a reader's two loads (none: empty)
+   */
+  static String iriw(String name, int readers, String load, List<String> between) {
     List<String[]> threads = new ArrayList<>();
     List<String> conds = new ArrayList<>();
     threads.add(new String[] {"st.relaxed.gpu x, 1"});
     threads.add(new String[] {"st.relaxed.gpu y, 1"});
-    for (int i = 2; i < n; i++) {
-      boolean xFirst = i % 2 == 0;
-      String a = xFirst ? "x" : "y";
-      String b = xFirst ? "y" : "x";
-      threads.add(new String[] {"ld.acquire.gpu r0, " + a, "ld.acquire.gpu r1, " + b});
-      conds.add("P" + i + ":r0 == 1 /\\ P" + i + ":r1 == 0");
+    for (int k = 0; k < readers; k++) {
+      String a = k % 2 == 0 ? "x" : "y";
+      String b = k % 2 == 0 ? "y" : "x";
+      List<String> code = new ArrayList<>();
+      code.add(load + " r0, " + a);
+      code.addAll(between);
+      code.add(load + " r1, " + b);
+      threads.add(code.toArray(String[]::new));
+      int p = k + 2;
+      conds.add("P" + p + ":r0 == 1 /\\ P" + p + ":r1 == 0");
     }
-    return text("IRIW-" + n, "x=0; y=0; ", threads, "exists (" + String.join(" /\\ ", conds) + ")");
+    return text(name, "x=0; y=0; ", threads, "exists (" + String.join(" /\\ ", conds) + ")");
   }
 
   private static String coww(int n) {

@@ -106,17 +106,6 @@ public final class Stress {
    * @return the litmus text
    */
   public static String iriwSc(int readers) {
-    List<String[]> code = new ArrayList<>();
-    List<String> conds = new ArrayList<>();
-    code.add(new String[] {"st.relaxed.gpu x, 1"});
-    code.add(new String[] {"st.relaxed.gpu y, 1"});
-    for (int i = 0; i < readers; i++) {
-      String a = i % 2 == 0 ? "x" : "y";
-      String b = i % 2 == 0 ? "y" : "x";
-      code.add(new String[] {"ld.relaxed.gpu r0, " + a, "fence.sc.gpu", "ld.relaxed.gpu r1, " + b});
-      conds.add("P" + (i + 2) + ":r0 == 1 /\\ P" + (i + 2) + ":r1 == 0");
-    }
-    return Family.text("IRIWsc-" + readers, "x=0; y=0; ", code,
-        "exists (" + String.join(" /\\ ", conds) + ")");
+    return Family.iriw("IRIWsc-" + readers, readers, "ld.relaxed.gpu", List.of("fence.sc.gpu"));
   }
 }

@@ -2,6 +2,7 @@ package io.github.ptxlitmus.cat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Splits cat source into tokens, with herd's spellings: names are {@code _? letter (letter |
@@ -136,72 +137,62 @@ final class CatLexer {
     }
   }
 
+  /** The operators of two characters, each read before its first character alone. */
+  private static final Map<String, Kind> PAIRS = Map.of(
+      "||", Kind.ALT, "&&", Kind.LAND, "++", Kind.PLUSPLUS, "-1", Kind.INV, "->", Kind.ARROW);
+
   /** Reads an operator or bracket starting with {@code ch}. */
   private Kind symbol(char ch, int l, int c) {
-    char n = peek(1);
-    int width = 1;
-    Kind k;
-    switch (ch) {
-      case '(' -> k = Kind.LPAR;
-      case ')' -> k = Kind.RPAR;
-      case '[' -> k = Kind.LBRAC;
-      case ']' -> k = Kind.RBRAC;
-      case '{' -> k = Kind.LACC;
-      case '}' -> k = Kind.RACC;
-      case '|' -> {
-        k = n == '|' ? Kind.ALT : Kind.BAR;
-        width = n == '|' ? 2 : 1;
-      }
-      case '&' -> {
-        k = n == '&' ? Kind.LAND : Kind.AMP;
-        width = n == '&' ? 2 : 1;
-      }
-      case '+' -> {
-        k = n == '+' ? Kind.PLUSPLUS : Kind.PLUS;
-        width = n == '+' ? 2 : 1;
-      }
-      case '-' -> {
-        if (n == '1') {
-          k = Kind.INV;
-          width = 2;
-        } else if (n == '>') {
-          k = Kind.ARROW;
-          width = 2;
-        } else {
-          throw new CatSyntaxException(file, l, c, "bad character '-' (names start with a"
-              + " letter; the inverse is ^-1)");
-        }
-      }
-      case '\\' -> k = Kind.BSLASH;
-      case ';' -> k = Kind.SEMI;
-      case '*' -> k = Kind.STAR;
-      case '?' -> k = Kind.OPT;
-      case '^' -> k = Kind.HAT;
-      case '~' -> k = Kind.TILDE;
-      case '=' -> k = Kind.EQ;
-      case ',' -> k = Kind.COMMA;
-      case '_' -> k = Kind.UNDERSCORE;
+    Kind pair = PAIRS.get(src.substring(pos, Math.min(pos + 2, src.length())));
+    if (pair != null) {
+      advance();
+      advance();
+      return pair;
+    }
+    Kind k = switch (ch) {
+      case '(' -> Kind.LPAR;
+      case ')' -> Kind.RPAR;
+      case '[' -> Kind.LBRAC;
+      case ']' -> Kind.RBRAC;
+      case '{' -> Kind.LACC;
+      case '}' -> Kind.RACC;
+      case '|' -> Kind.BAR;
+      case '&' -> Kind.AMP;
+      case '+' -> Kind.PLUS;
+      case '-' -> throw new CatSyntaxException(file, l, c, "bad character '-' (names start with"
+          + " a letter; the inverse is ^-1)");
+      case '\\' -> Kind.BSLASH;
+      case ';' -> Kind.SEMI;
+      case '*' -> Kind.STAR;
+      case '?' -> Kind.OPT;
+      case '^' -> Kind.HAT;
+      case '~' -> Kind.TILDE;
+      case '=' -> Kind.EQ;
+      case ',' -> Kind.COMMA;
+      case '_' -> Kind.UNDERSCORE;
       case '0' -> {
+        char n = peek(1);
         if (Character.isDigit(n) || isLetter(n)) {
-          throw new CatSyntaxException(file, l, c, "bad number '" + number() + "' (the only"
-              + " number in cat is 0, the empty relation)");
+          throw badNumber(l, c);
         }
-        k = Kind.ZERO;
+        yield Kind.ZERO;
       }
       default -> {
         if (Character.isDigit(ch)) {
-          throw new CatSyntaxException(file, l, c, "bad number '" + number() + "' (the only"
-              + " number in cat is 0, the empty relation)");
+          throw badNumber(l, c);
         }
         int cp = src.codePointAt(pos);
         throw new CatSyntaxException(file, l, c, "bad character '" + Character.toString(cp)
             + "'" + (cp > 127 ? String.format(" (U+%04X)", cp) : ""));
       }
-    }
-    for (int i = 0; i < width; i++) {
-      advance();
-    }
+    };
+    advance();
     return k;
+  }
+
+  private CatSyntaxException badNumber(int l, int c) {
+    return new CatSyntaxException(file, l, c, "bad number '" + number() + "' (the only number"
+        + " in cat is 0, the empty relation)");
   }
 
   private String number() {

@@ -11,6 +11,8 @@ import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.BinaryOperator;
 
 /**
  * herd's polymorphic operators over {@link CatValue}s: union, intersection and difference of
@@ -70,16 +72,8 @@ final class CatOps {
       return a;
     } else if (a == Universe.INSTANCE || b == Universe.INSTANCE) {
       return Universe.INSTANCE;
-    } else if (a instanceof Relation x && b instanceof Relation y) {
-      return x.union(y);
-    } else if (a instanceof EventSet x && b instanceof EventSet y) {
-      return x.union(y);
-    } else if (a instanceof ValSet x && b instanceof ValSet y) {
-      Set<Object> s = new LinkedHashSet<>(x.elements());
-      s.addAll(y.elements());
-      return new ValSet(s);
     }
-    throw mismatch(at, "|", a, b);
+    return sameKind(a, b, at, "|", Relation::union, EventSet::union, Set::addAll);
   }
 
   static Object inter(Object a, Object b, int n, Pos at) {
@@ -92,16 +86,9 @@ final class CatOps {
     } else if (a == Empty.INSTANCE || b == Empty.INSTANCE) {
       checkSetLike(a, b, at, "&");
       return Empty.INSTANCE;
-    } else if (a instanceof Relation x && b instanceof Relation y) {
-      return x.intersection(y);
-    } else if (a instanceof EventSet x && b instanceof EventSet y) {
-      return x.intersection(y);
-    } else if (a instanceof ValSet x && b instanceof ValSet y) {
-      Set<Object> s = new LinkedHashSet<>(x.elements());
-      s.retainAll(y.elements());
-      return new ValSet(s);
     }
-    throw mismatch(at, "&", a, b);
+    return sameKind(a, b, at, "&", Relation::intersection, EventSet::intersection,
+        Set::retainAll);
   }
 
   static Object diff(Object a, Object b, int n, Pos at) {
@@ -116,22 +103,35 @@ final class CatOps {
     } else if (b == Universe.INSTANCE) {
       return a instanceof Relation ? Relation.empty(n) : a instanceof EventSet
           ? EventSet.empty(n) : Empty.INSTANCE;
-    } else if (a == Universe.INSTANCE) {
-      if (b instanceof Relation y) {
-        return Relation.full(n).difference(y);
-      } else if (b instanceof EventSet y) {
-        return y.complement();
-      }
-    } else if (a instanceof Relation x && b instanceof Relation y) {
-      return x.difference(y);
+    } else if (a == Universe.INSTANCE && b instanceof Relation y) {
+      return Relation.full(n).difference(y);
+    } else if (a == Universe.INSTANCE && b instanceof EventSet y) {
+      return y.complement();
+    }
+    return sameKind(a, b, at, "\\", Relation::difference, EventSet::difference,
+        Set::removeAll);
+  }
+
+  /**
+   * A set operation between two relations, two event sets or two value sets ({@code |},
+   * {@code &}, {@code \}), the value sets' result in the left operand's order.
+   *
+   * @param onValues updates a copy of the left value set with the right one
+   * @throws CatSyntaxException naming {@code op} when the operands are of different kinds
+   */
+  private static Object sameKind(Object a, Object b, Pos at, String op,
+      BinaryOperator<Relation> onRelations, BinaryOperator<EventSet> onSets,
+      BiConsumer<Set<Object>, Set<Object>> onValues) {
+    if (a instanceof Relation x && b instanceof Relation y) {
+      return onRelations.apply(x, y);
     } else if (a instanceof EventSet x && b instanceof EventSet y) {
-      return x.difference(y);
+      return onSets.apply(x, y);
     } else if (a instanceof ValSet x && b instanceof ValSet y) {
       Set<Object> s = new LinkedHashSet<>(x.elements());
-      s.removeAll(y.elements());
+      onValues.accept(s, y.elements());
       return new ValSet(s);
     }
-    throw mismatch(at, "\\", a, b);
+    throw mismatch(at, op, a, b);
   }
 
   private static void checkSetLike(Object a, Object b, Pos at, String op) {

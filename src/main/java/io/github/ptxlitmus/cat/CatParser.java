@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Parses one cat file (herd's grammar, {@code lib/modelParser.mly}, with Dat3M's spellings).
@@ -431,16 +432,26 @@ final class CatParser {
   /** {@code ( formals )}: a tuple pattern, one variable when there is one. */
   private Pat parenFormals() {
     in.expect(Kind.LPAR, "'('");
-    List<String> vars = new ArrayList<>();
-    if (!in.peek().is(Kind.RPAR)) {
-      vars.add(pat0());
+    List<String> vars = commaSeparated(this::pat0, Kind.RPAR, "')'");
+    return new Pat(vars, vars.size() != 1);
+  }
+
+  /**
+   * Items separated by commas, then the {@code close} token (none when it comes first).
+   *
+   * @param closeName how an error names the missing {@code close}
+   */
+  private <T> List<T> commaSeparated(Supplier<T> item, Kind close, String closeName) {
+    List<T> items = new ArrayList<>();
+    if (!in.peek().is(close)) {
+      items.add(item.get());
       while (in.peek().is(Kind.COMMA)) {
         in.next();
-        vars.add(pat0());
+        items.add(item.get());
       }
     }
-    in.expect(Kind.RPAR, "')'");
-    return new Pat(vars, vars.size() != 1);
+    in.expect(close, closeName);
+    return items;
   }
 
   private String pat0() {
@@ -594,59 +605,39 @@ final class CatParser {
   }
 
   private Exp base() {
-    return union();
+    return binary(0);
   }
 
-  private Exp union() {
-    Exp l = plusPlus();
-    if (in.peek().is(Kind.BAR)) {
-      Token t = in.next();
-      return new CatAst.Op2(Op2Kind.UNION, l, union(), in.pos(t));
+  /**
+   * One precedence level of the binary operators: the token that writes it, the tree node it
+   * builds, and whether a chain of it groups to the left ({@code a \\ b \\ c} is {@code (a \\ b)
+   * \\ c}) or to the right.
+   */
+  private record Level(Kind token, Op2Kind op, boolean groupsLeft) {}
+
+  /** The binary operators, loosest first, as herd reads them. */
+  private static final List<Level> LEVELS = List.of(
+      new Level(Kind.BAR, Op2Kind.UNION, false),
+      new Level(Kind.PLUSPLUS, Op2Kind.ADD, false),
+      new Level(Kind.SEMI, Op2Kind.SEQ, false),
+      new Level(Kind.BSLASH, Op2Kind.DIFF, true),
+      new Level(Kind.AMP, Op2Kind.INTER, false),
+      new Level(Kind.STAR, Op2Kind.CART, true));
+
+  /** An expression whose binary operators bind at least as tightly as {@code LEVELS[level]}. */
+  private Exp binary(int level) {
+    if (level == LEVELS.size()) {
+      return unary();
     }
-    return l;
-  }
-
-  private Exp plusPlus() {
-    Exp l = seq();
-    if (in.peek().is(Kind.PLUSPLUS)) {
+    Level op = LEVELS.get(level);
+    Exp l = binary(level + 1);
+    // '*' between operands is the cartesian product; after one it is the closure (unary)
+    while (in.peek().is(op.token()) && (op.op() != Op2Kind.CART || startsOperand(in.peek(1)))) {
       Token t = in.next();
-      return new CatAst.Op2(Op2Kind.ADD, l, plusPlus(), in.pos(t));
-    }
-    return l;
-  }
-
-  private Exp seq() {
-    Exp l = diff();
-    if (in.peek().is(Kind.SEMI)) {
-      Token t = in.next();
-      return new CatAst.Op2(Op2Kind.SEQ, l, seq(), in.pos(t));
-    }
-    return l;
-  }
-
-  private Exp diff() {
-    Exp l = inter();
-    while (in.peek().is(Kind.BSLASH)) {
-      Token t = in.next();
-      l = new CatAst.Op2(Op2Kind.DIFF, l, inter(), in.pos(t));
-    }
-    return l;
-  }
-
-  private Exp inter() {
-    Exp l = cart();
-    if (in.peek().is(Kind.AMP)) {
-      Token t = in.next();
-      return new CatAst.Op2(Op2Kind.INTER, l, inter(), in.pos(t));
-    }
-    return l;
-  }
-
-  private Exp cart() {
-    Exp l = unary();
-    while (in.peek().is(Kind.STAR) && startsOperand(in.peek(1))) {
-      Token t = in.next();
-      l = new CatAst.Op2(Op2Kind.CART, l, unary(), in.pos(t));
+      if (!op.groupsLeft()) {
+        return new CatAst.Op2(op.op(), l, binary(level), in.pos(t));
+      }
+      l = new CatAst.Op2(op.op(), l, binary(level + 1), in.pos(t));
     }
     return l;
   }
@@ -724,15 +715,7 @@ final class CatParser {
         return new CatAst.TagLit(t.text(), p);
       }
       case LACC -> {
-        List<Exp> items = new ArrayList<>();
-        if (!in.peek().is(Kind.RACC)) {
-          items.add(base());
-          while (in.peek().is(Kind.COMMA)) {
-            in.next();
-            items.add(base());
-          }
-        }
-        in.expect(Kind.RACC, "'}'");
+        List<Exp> items = commaSeparated(this::base, Kind.RACC, "'}'");
         return items.isEmpty() ? new CatAst.Const(CatAst.Konst.EMPTY, p)
             : new CatAst.ExplicitSet(items, p);
       }

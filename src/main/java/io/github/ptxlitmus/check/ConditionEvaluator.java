@@ -83,6 +83,19 @@ public final class ConditionEvaluator {
 
   /** Adds the keys a condition reads to {@code keys}, in order of appearance. */
   static void collectKeys(Condition c, java.util.Set<String> keys) {
+    comparisons(c, true, cmp -> {
+      termKey(cmp.left(), keys);
+      termKey(cmp.right(), keys);
+    });
+  }
+
+  /**
+   * Visits the comparisons of a condition left to right, through its conjunctions and, when
+   * {@code anyConnective}, its disjunctions and negations too (without recursion, so a deep
+   * condition cannot overflow the stack).
+   */
+  private static void comparisons(Condition c, boolean anyConnective,
+      java.util.function.Consumer<Condition.Compare> visit) {
     java.util.Deque<Condition> todo = new java.util.ArrayDeque<>();
     todo.push(c);
     while (!todo.isEmpty()) {
@@ -90,14 +103,13 @@ public final class ConditionEvaluator {
       if (x instanceof Condition.And a) {
         todo.push(a.right());
         todo.push(a.left());
-      } else if (x instanceof Condition.Or o) {
+      } else if (anyConnective && x instanceof Condition.Or o) {
         todo.push(o.right());
         todo.push(o.left());
-      } else if (x instanceof Condition.Not not) {
+      } else if (anyConnective && x instanceof Condition.Not not) {
         todo.push(not.operand());
       } else if (x instanceof Condition.Compare cmp) {
-        termKey(cmp.left(), keys);
-        termKey(cmp.right(), keys);
+        visit.accept(cmp);
       }
     }
   }
@@ -107,23 +119,18 @@ public final class ConditionEvaluator {
    * satisfying it must have).
    */
   static void pinnedRegisters(Condition c, Map<String, Long> out) {
-    java.util.Deque<Condition> todo = new java.util.ArrayDeque<>();
-    todo.push(c);
-    while (!todo.isEmpty()) {
-      Condition x = todo.pop();
-      if (x instanceof Condition.And a) {
-        todo.push(a.right());
-        todo.push(a.left());
-      } else if (x instanceof Condition.Compare cmp && cmp.op() == Condition.Op.EQ) {
-        if (cmp.left() instanceof Condition.RegisterTerm r
-            && cmp.right() instanceof Condition.ConstantTerm k) {
-          out.put(key(r), k.value());
-        } else if (cmp.right() instanceof Condition.RegisterTerm r
-            && cmp.left() instanceof Condition.ConstantTerm k) {
-          out.put(key(r), k.value());
-        }
+    comparisons(c, false, cmp -> {
+      if (cmp.op() != Condition.Op.EQ) {
+        return;
       }
-    }
+      if (cmp.left() instanceof Condition.RegisterTerm r
+          && cmp.right() instanceof Condition.ConstantTerm k) {
+        out.put(key(r), k.value());
+      } else if (cmp.right() instanceof Condition.RegisterTerm r
+          && cmp.left() instanceof Condition.ConstantTerm k) {
+        out.put(key(r), k.value());
+      }
+    });
   }
 
   /**

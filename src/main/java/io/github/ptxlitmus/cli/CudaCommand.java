@@ -1,15 +1,11 @@
 package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.emit.CudaHarness;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code ptx-litmus cuda TEST... -o DIR}: writes each test as a self-contained CUDA C++ test
@@ -34,25 +30,13 @@ import picocli.CommandLine.Parameters;
           + " and constant-alias forms, filter clauses) is refused with the reason."
     })
 public final class CudaCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "TEST",
-      description = "Litmus files or directories (searched for *.litmus); - reads standard"
-          + " input.")
-  private List<Path> paths = new ArrayList<>();
-
-  @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true,
-      description = "Directory the programs are written to (created if missing).")
-  private Path output;
-
-  @Option(names = "--allow-refused",
-      description = "Exit 0 even when some tests have no PTX equivalent (they are still"
-          + " reported).")
-  private boolean allowRefused;
+  @Mixin private EmitInputs inputs = new EmitInputs();
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
-    return EmitFiles.run(spec, paths, output, ".cu", allowRefused,
+    return EmitFiles.run(spec, inputs, ".cu",
         test -> {
           CudaHarness h = CudaHarness.of(test);
           return new EmitFiles.Emitted(h.text(), "nvcc -arch=" + h.nvccArch());

@@ -9,8 +9,10 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine;
@@ -44,13 +46,14 @@ final class EmitFiles {
    * Emits every test.
    *
    * @return the exit code: 0 when every test was written (and passed the check), or was
-   *     refused with {@code allowRefused}; 1 otherwise; a usage error is thrown
+   *     refused with {@code --allow-refused}; 1 otherwise; a usage error is thrown
    */
-  static int run(CommandLine.Model.CommandSpec spec, List<Path> paths, Path dir,
-      String extension, boolean allowRefused, Emitter emitter, Check check) {
+  static int run(CommandLine.Model.CommandSpec spec, EmitInputs inputs, String extension,
+      Emitter emitter, Check check) {
+    Path dir = inputs.output();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    List<Path> files = CheckCommand.collectFiles(paths,
+    List<Path> files = CheckCommand.collectFiles(inputs.paths(),
         message -> new CommandLine.ParameterException(spec.commandLine(), message));
     try {
       Files.createDirectories(dir);
@@ -59,59 +62,66 @@ final class EmitFiles {
           "cannot create directory " + dir + ": " + IoMessages.reason(e));
     }
     Set<String> used = new HashSet<>();
-    int written = 0;
-    int refused = 0;
-    int failed = 0;
+    Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
     for (Path file : files) {
-      LitmusTest test;
-      try {
-        test = file.equals(CheckCommand.STDIN)
-            ? LitmusParser.parse("-", new String(System.in.readAllBytes(),
-                StandardCharsets.UTF_8))
-            : LitmusParser.parse(file);
-      } catch (LitmusSyntaxException e) {
-        err.println(e.getMessage());
-        failed++;
-        continue;
-      } catch (IOException e) {
-        err.println(file + ":1:1: cannot read: " + IoMessages.reason(e));
-        failed++;
-        continue;
-      }
-      Emitted emitted;
-      try {
-        emitted = emitter.emit(test);
-      } catch (NotEmittableException e) {
-        err.println(e.getMessage());
-        refused++;
-        continue;
-      } catch (LitmusSyntaxException e) {
-        err.println(e.getMessage());
-        failed++;
-        continue;
-      }
-      Path target = dir.resolve(unique(fileName(test.name()), extension, used));
-      try {
-        Files.writeString(target, emitted.text(), StandardCharsets.UTF_8);
-        Optional<String> problem = check.check(target, test, emitted);
-        if (problem.isPresent()) {
-          err.println(target + ": " + problem.get());
-          failed++;
-          continue;
-        }
-      } catch (IOException e) {
-        err.println(target + ": cannot write: " + IoMessages.reason(e));
-        failed++;
-        continue;
-      }
-      out.println("Wrote " + target + " (" + emitted.note() + ")");
-      written++;
+      Outcome outcome = emitOne(file, dir, extension, used, emitter, check, out, err);
+      counts.merge(outcome, 1, Integer::sum);
     }
-    out.println("Summary: " + files.size() + " tests, " + written + " written, " + refused
-        + " refused, " + failed + " failed");
+    int refused = counts.getOrDefault(Outcome.REFUSED, 0);
+    int failed = counts.getOrDefault(Outcome.FAILED, 0);
+    out.println("Summary: " + files.size() + " tests, " + counts.getOrDefault(Outcome.WRITTEN, 0)
+        + " written, " + refused + " refused, " + failed + " failed");
     out.flush();
     err.flush();
-    return failed > 0 || (refused > 0 && !allowRefused) ? 1 : 0;
+    return failed > 0 || (refused > 0 && !inputs.allowRefused()) ? 1 : 0;
+  }
+
+  /** What became of one file. */
+  private enum Outcome {
+    WRITTEN,
+    REFUSED,
+    FAILED
+  }
+
+  /**
+   * Parses, emits, writes and checks one file, saying on {@code err} why it was refused or
+   * failed and on {@code out} where it was written.
+   */
+  private static Outcome emitOne(Path file, Path dir, String extension, Set<String> used,
+      Emitter emitter, Check check, PrintWriter out, PrintWriter err) {
+    LitmusTest test;
+    Emitted emitted;
+    try {
+      test = file.equals(CheckCommand.STDIN)
+          ? LitmusParser.parse("-", new String(System.in.readAllBytes(),
+              StandardCharsets.UTF_8))
+          : LitmusParser.parse(file);
+      emitted = emitter.emit(test);
+    } catch (NotEmittableException e) {
+      err.println(e.getMessage());
+      return Outcome.REFUSED;
+    } catch (LitmusSyntaxException e) {
+      err.println(e.getMessage());
+      return Outcome.FAILED;
+    } catch (IOException e) {
+      err.println(file + ":1:1: cannot read: " + IoMessages.reason(e));
+      return Outcome.FAILED;
+    }
+    Path target = dir.resolve(unique(fileName(test.name()), extension, used));
+    Optional<String> problem;
+    try {
+      Files.writeString(target, emitted.text(), StandardCharsets.UTF_8);
+      problem = check.check(target, test, emitted);
+    } catch (IOException e) {
+      err.println(target + ": cannot write: " + IoMessages.reason(e));
+      return Outcome.FAILED;
+    }
+    if (problem.isPresent()) {
+      err.println(target + ": " + problem.get());
+      return Outcome.FAILED;
+    }
+    out.println("Wrote " + target + " (" + emitted.note() + ")");
+    return Outcome.WRITTEN;
   }
 
   /** A file name for a test name. */

@@ -186,13 +186,7 @@ final class ExplainedReport {
         own.get(i).get().forEach(problems::add);
       }
     }
-    if (files > 0 || notCompared.isPresent()) {
-      ObjectNode summary = root.putObject("fileExpectations");
-      summary.put("files", files);
-      summary.put("met", files - failed);
-      summary.put("mismatches", failed);
-      notCompared.ifPresent(n -> summary.put("notCompared", n));
-    }
+    putFileExpectations(root, files, failed, notCompared);
     try {
       return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {
@@ -242,13 +236,7 @@ final class ExplainedReport {
       expect.put("divergenceFile", divergenceSource);
       root.set("expect", expect);
     });
-    if (files > 0 || notCompared.isPresent()) {
-      ObjectNode own = root.putObject("fileExpectations");
-      own.put("files", files);
-      own.put("met", files - failed);
-      own.put("mismatches", failed);
-      notCompared.ifPresent(n -> own.put("notCompared", n));
-    }
+    putFileExpectations(root, files, failed, notCompared);
     shard.ifPresent(s -> root.put("shard", s.text()));
     return compact(root);
   }
@@ -298,6 +286,21 @@ final class ExplainedReport {
     if (!e.problems().isEmpty()) {
       ArrayNode errors = result.putArray("explainErrors");
       e.problems().forEach(errors::add);
+    }
+  }
+
+  /**
+   * The {@code fileExpectations} summary object (files compared, met, mismatches and why some
+   * were not compared), put in {@code root} when any file was compared or some were not.
+   */
+  private static void putFileExpectations(
+      ObjectNode root, int files, int failed, Optional<String> notCompared) {
+    if (files > 0 || notCompared.isPresent()) {
+      ObjectNode own = root.putObject("fileExpectations");
+      own.put("files", files);
+      own.put("met", files - failed);
+      own.put("mismatches", failed);
+      notCompared.ifPresent(n -> own.put("notCompared", n));
     }
   }
 }

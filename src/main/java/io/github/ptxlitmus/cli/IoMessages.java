@@ -10,6 +10,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Says what went wrong with a file in words, without Java's exception class names: {@code no
@@ -19,6 +21,15 @@ import java.nio.file.NotDirectoryException;
 final class IoMessages {
   private IoMessages() {}
 
+  /** The failures said in fixed words, each before any it is a kind of. */
+  private static final List<Map.Entry<Class<? extends Exception>, String>> KNOWN = List.of(
+      Map.entry(NoSuchFileException.class, "no such file"),
+      Map.entry(AccessDeniedException.class, "permission denied"),
+      Map.entry(NotDirectoryException.class, "not a directory"),
+      Map.entry(FileAlreadyExistsException.class, "already exists"),
+      Map.entry(DirectoryNotEmptyException.class, "directory not empty"),
+      Map.entry(CharacterCodingException.class, "not valid UTF-8 text"));
+
   /**
    * The reason of an I/O failure, in words.
    *
@@ -27,23 +38,10 @@ final class IoMessages {
    */
   static String reason(Exception e) {
     Throwable t = e instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : e;
-    if (t instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    if (t instanceof AccessDeniedException) {
-      return "permission denied";
-    }
-    if (t instanceof NotDirectoryException) {
-      return "not a directory";
-    }
-    if (t instanceof FileAlreadyExistsException) {
-      return "already exists";
-    }
-    if (t instanceof DirectoryNotEmptyException) {
-      return "directory not empty";
-    }
-    if (t instanceof CharacterCodingException) {
-      return "not valid UTF-8 text";
+    for (Map.Entry<Class<? extends Exception>, String> known : KNOWN) {
+      if (known.getKey().isInstance(t)) {
+        return known.getValue();
+      }
     }
     if (t instanceof FileSystemException f && f.getReason() != null) {
       return f.getReason();

@@ -2,8 +2,6 @@ package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.emit.PtxModule;
 import io.github.ptxlitmus.emit.Ptxas;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,8 +9,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code ptx-litmus ptx TEST... -o DIR}: writes each test as a PTX module {@code DIR/NAME.ptx}
@@ -34,14 +32,7 @@ import picocli.CommandLine.Parameters;
           + " surface, texture-alias and constant-alias forms) is refused with the reason."
     })
 public final class PtxCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "TEST",
-      description = "Litmus files or directories (searched for *.litmus); - reads standard"
-          + " input.")
-  private List<Path> paths = new ArrayList<>();
-
-  @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true,
-      description = "Directory the modules are written to (created if missing).")
-  private Path output;
+  @Mixin private EmitInputs inputs = new EmitInputs();
 
   @Option(names = "--assemble",
       description = "Run ptxas on each module (an error fails the run).")
@@ -50,11 +41,6 @@ public final class PtxCommand implements Callable<Integer> {
   @Option(names = "--ptxas", paramLabel = "PATH", defaultValue = "ptxas",
       description = "The assembler --assemble runs (default: ${DEFAULT-VALUE} on the PATH).")
   private String ptxas;
-
-  @Option(names = "--allow-refused",
-      description = "Exit 0 even when some tests have no PTX equivalent (they are still"
-          + " reported).")
-  private boolean allowRefused;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
@@ -69,7 +55,7 @@ public final class PtxCommand implements Callable<Integer> {
       }
     }
     Optional<Ptxas> as = assembler;
-    return EmitFiles.run(spec, paths, output, ".ptx", allowRefused,
+    return EmitFiles.run(spec, inputs, ".ptx",
         test -> {
           PtxModule m = PtxModule.of(test);
           return new EmitFiles.Emitted(m.text(), m.target().toString());

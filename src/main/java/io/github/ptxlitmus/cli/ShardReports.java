@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -433,6 +434,22 @@ final class ShardReports {
         missing == null ? List.of() : new ArrayList<>(new TreeSet<>(missing)), unlisted);
   }
 
+  /**
+   * Records that {@code key} (a result) came from {@code source}; a result in two reports is
+   * refused.
+   *
+   * @param clash says where the result is, given the report it was first seen in
+   * @throws IllegalArgumentException when {@code key} was seen before
+   */
+  private static void requireOnce(
+      Map<String, Path> seen, String key, Path source, Function<Path, String> clash) {
+    Path before = seen.putIfAbsent(key, source);
+    if (before != null) {
+      throw new IllegalArgumentException(
+          clash.apply(before) + " (a shard given twice, or shards that overlap)");
+    }
+  }
+
   private static Merged text(
       List<Text> reports, RunSummary summary, Optional<ExpectationReport> expect, Own own) {
     List<Block> blocks = new ArrayList<>();
@@ -440,12 +457,8 @@ final class ShardReports {
     for (Text r : reports) {
       for (Block b : r.blocks()) {
         String same = b.text().replaceAll("(?m)^Time .*\n", ""); // timings differ per run
-        Path before = seen.putIfAbsent(same, r.source());
-        if (before != null) {
-          throw new IllegalArgumentException("the same result is in " + before + " and "
-              + r.source() + ": " + b.text().lines().findFirst().orElse("") + " (a shard given"
-              + " twice, or shards that overlap)");
-        }
+        requireOnce(seen, same, r.source(), before -> "the same result is in " + before
+            + " and " + r.source() + ": " + b.text().lines().findFirst().orElse(""));
         blocks.add(b);
       }
     }
@@ -481,11 +494,8 @@ final class ShardReports {
     for (Json r : reports) {
       for (ObjectNode item : r.items()) {
         String file = item.path("file").asText();
-        Path before = seen.putIfAbsent(file, r.source());
-        if (before != null) {
-          throw new IllegalArgumentException(file + " is in " + before + " and " + r.source()
-              + " (a shard given twice, or shards that overlap)");
-        }
+        requireOnce(seen, file, r.source(),
+            before -> file + " is in " + before + " and " + r.source());
         items.add(item);
       }
     }

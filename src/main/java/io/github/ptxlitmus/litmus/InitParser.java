@@ -98,14 +98,7 @@ final class InitParser {
               name, 0, DataType.UNTYPED, StateSpace.GENERIC,
               Optional.of(new LocationDecl.Alias(target, proxy)), state.source.position(start)));
     } else if (c.tryConsume(":")) {
-      Declared d = qualifiers(Mnemonic.readSpaced(c));
-      boolean init = c.tryConsume("=");
-      Optional<String> pointee = init ? addressInitialiser() : Optional.empty();
-      long value = init && pointee.isEmpty() ? value(d.type) : 0;
-      declare(name, start);
-      state.putLocation(
-          new LocationDecl(name, value, d.type, d.space, Optional.empty(),
-              state.source.position(start), pointee));
+      typedLocation(qualifiers(Mnemonic.readSpaced(c)), name, start, start);
     } else {
       c.expect("=");
       declare(name, start);
@@ -154,6 +147,17 @@ final class InitParser {
       array(d, name, nameAt, start);
       return;
     }
+    typedLocation(d, name, nameAt, start);
+  }
+
+  /**
+   * After a typed location's name: an optional {@code = value} (in range for the type) or
+   * {@code = &x} / {@code = x} (x's address), then the declaration.
+   *
+   * @param nameAt where the name is (for a second declaration)
+   * @param start where the declaration starts (its position)
+   */
+  private void typedLocation(Declared d, String name, int nameAt, int start) {
     boolean init = c.tryConsume("=");
     Optional<String> pointee = init ? addressInitialiser() : Optional.empty();
     long value = init && pointee.isEmpty() ? value(d.type) : 0;

@@ -34,32 +34,29 @@ record Mnemonic(String base, int offset, List<Piece> qualifiers) {
     String base = c.identifier("an instruction");
     List<Piece> pieces = new ArrayList<>();
     while (c.peek() == '.') {
-      int dot = c.pos();
-      c.next();
-      String piece = qualifierWord(c, dot);
-      while (c.peek() == ':' && c.peek(1) == ':') {
-        c.next();
-        c.next();
-        piece = piece + "::" + qualifierWord(c, dot);
-      }
-      pieces.add(new Piece(piece, dot));
+      pieces.add(piece(c));
     }
     return new Mnemonic(base, start, pieces);
+  }
+
+  /** Reads one {@code .word} (or {@code .word::word...}) piece, the cursor at its dot. */
+  private static Piece piece(Cursor c) {
+    int dot = c.pos();
+    c.next();
+    String piece = qualifierWord(c, dot);
+    while (c.peek() == ':' && c.peek(1) == ':') {
+      c.next();
+      c.next();
+      piece = piece + "::" + qualifierWord(c, dot);
+    }
+    return new Piece(piece, dot);
   }
 
   /** Reads a declaration-style qualifier list {@code .global .u32} (pieces may be spaced). */
   static List<Piece> readSpaced(Cursor c) {
     List<Piece> pieces = new ArrayList<>();
     while (c.lookingAt(".")) {
-      int dot = c.pos();
-      c.next();
-      String piece = qualifierWord(c, dot);
-      while (c.peek() == ':' && c.peek(1) == ':') {
-        c.next();
-        c.next();
-        piece = piece + "::" + qualifierWord(c, dot);
-      }
-      pieces.add(new Piece(piece, dot));
+      pieces.add(piece(c));
     }
     return pieces;
   }
