@@ -36,7 +36,7 @@ public final class CatMemoryModel implements MemoryModel {
    * barrier sync, co) judged so far (a partial order P is a sub-order of every total order
    * extending it, so Dat3M's reading meets the same P many times).
    */
-  private record Cached(List<Event> events, Relation po, Relation dep, PtxCatBindings bindings,
+  record Cached(List<Event> events, Relation po, Relation dep, PtxCatBindings bindings,
       CatModel.Prepared prepared, Relation initCo, Relation initCoBound,
       Map<List<Relation>, CatModel.Outcome> seen) {}
 
@@ -142,6 +142,26 @@ public final class CatMemoryModel implements MemoryModel {
     return true;
   }
 
+  /**
+   * The pruned search runs a cat model through {@link CatPartialModel}: its monotone
+   * constraints refuse partial choices, everything else is judged on complete candidates as
+   * {@link #check} judges them. A model with {@code flag} tests offers none (a flag is reported
+   * when some allowed execution raises it, which only the exhaustive search sees).
+   */
+  @Override
+  public Optional<io.github.ptxlitmus.model.PartialModel.Factory> partialModels() {
+    return cat.hasFlags() ? Optional.empty() : Optional.of(CatPartialModel.factory(this));
+  }
+
+  /**
+   * An interpreted model: judging one candidate costs far more than the built-in model's
+   * check, so states mode lists with the pruned search whatever the test's size.
+   */
+  @Override
+  public boolean prefersPrunedStates() {
+    return true;
+  }
+
   private record Passed(CatModel.Outcome outcome, Relation co) {}
 
   private record Judgement(PtxCatBindings bindings, Optional<Passed> passed,
@@ -201,7 +221,7 @@ public final class CatMemoryModel implements MemoryModel {
   }
 
   /** The failure as a violation over the execution's events (an RMW's store half is the RMW). */
-  private Violation violation(PtxCatBindings b, CatModel.Failure f) {
+  Violation violation(PtxCatBindings b, CatModel.Failure f) {
     List<Integer> events = new ArrayList<>();
     List<String> relations = new ArrayList<>();
     List<Integer> bound = f.events();
@@ -232,7 +252,7 @@ public final class CatMemoryModel implements MemoryModel {
         f.constraint());
   }
 
-  private Cached bindingsFor(CandidateExecution c) {
+  Cached bindingsFor(CandidateExecution c) {
     Cached k = last.get();
     Relation dep = c.dep();
     if (k != null && k.events().equals(c.events()) && k.po().equals(c.po())

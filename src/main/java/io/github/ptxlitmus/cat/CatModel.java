@@ -243,6 +243,15 @@ public final class CatModel {
     return List.copyOf(program.baseSlots().keySet());
   }
 
+  /**
+   * {@return whether the model picks its own coherence order ({@code with co from ...}): its
+   * {@code co} is then one of the set's members, not the candidate's order as given}
+   */
+  boolean choosesCoherence() {
+    return program.statements().stream()
+        .anyMatch(s -> s instanceof CatRunner.WithS ws && ws.var().equals("co"));
+  }
+
   /** {@return the names of the constraints (top-level non-flag tests), in file order} */
   public List<String> constraints() {
     List<String> out = new ArrayList<>();
