@@ -136,6 +136,17 @@ public final class CatMemoryModel implements MemoryModel {
     return judge(c).passed().map(Passed::co);
   }
 
+  /**
+   * The coherence order by which the model accepts a candidate, as {@link #coherenceShown};
+   * empty when it rejects it. Works out no evidence of a failure (what a search needs).
+   *
+   * @param c a candidate
+   * @return the coherence order of the run that passed, or empty when {@link #check} fails
+   */
+  Optional<Relation> accepted(CandidateExecution c) {
+    return judge(c).passed().map(Passed::co);
+  }
+
   /** A cat model speaks its own terms: its flags, its coherence order. */
   @Override
   public boolean ownTerms() {
@@ -221,7 +232,7 @@ public final class CatMemoryModel implements MemoryModel {
   }
 
   /** The failure as a violation over the execution's events (an RMW's store half is the RMW). */
-  Violation violation(PtxCatBindings b, CatModel.Failure f) {
+  private Violation violation(PtxCatBindings b, CatModel.Failure f) {
     List<Integer> events = new ArrayList<>();
     List<String> relations = new ArrayList<>();
     List<Integer> bound = f.events();

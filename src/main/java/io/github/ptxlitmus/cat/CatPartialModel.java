@@ -24,7 +24,7 @@ import java.util.Optional;
  * the Fence-SC order and the barrier synchronization are chosen ({@link
  * CatModel.Prepared#monotoneFailure}, found from the model's definitions by {@link
  * CatMonotonicity}) refuses a partial choice, since every completion fails it too. Everything
- * else is judged on complete candidates by {@link CatMemoryModel#check}, exactly as the
+ * else is judged on complete candidates as {@link CatMemoryModel#check} judges them, exactly as the
  * exhaustive search judges them.
  *
  * <p>Coherence: the search orients every pair of writes to one location, so a complete
@@ -56,7 +56,9 @@ final class CatPartialModel implements PartialModel {
   private final Relation writePairs;
   /** Whether a partial co is contained in the co of every completion. */
   private final boolean coGrows;
-  private final Map<List<Relation>, Optional<CatModel.Failure>> memo = new HashMap<>();
+  private final Map<List<Relation>, Optional<String>> memo = new HashMap<>();
+  /** The violation of each constraint that refused a prefix (the search asks only whether). */
+  private final Map<String, Violation> refusals = new HashMap<>();
 
   private CatPartialModel(CatMemoryModel model, EventStructure structure) {
     this.model = model;
@@ -103,8 +105,9 @@ final class CatPartialModel implements PartialModel {
   @Override
   public Optional<Violation> checkPrefix(Relation rf, int[][] byteSources) {
     Relation none = Relation.empty(n);
-    return monotoneFailure(rf, initCo, none, none)
-        .map(f -> model.violation(cached.bindings(), f));
+    return monotoneFailure(rf, initCo, none, none).map(c -> refusals.computeIfAbsent(c,
+        name -> new Violation(CatMemoryModel.axiomNamed(name), List.of(0), List.of(),
+            "cat model " + model.name() + ": " + name + " fails on every completion", name)));
   }
 
   @Override
@@ -113,18 +116,19 @@ final class CatPartialModel implements PartialModel {
   }
 
   /**
-   * The first monotone constraint that fails on a partial choice (every completion fails it).
+   * The name of the first monotone constraint that fails on a partial choice (every completion
+   * fails it).
    *
    * @param co the coherence order the model sees so far, initial writes first
    */
-  private Optional<CatModel.Failure> monotoneFailure(Relation rf, Relation co, Relation sc,
+  private Optional<String> monotoneFailure(Relation rf, Relation co, Relation sc,
       Relation barrierSync) {
     List<Relation> key = List.of(rf, co, sc, barrierSync);
-    Optional<CatModel.Failure> known = memo.get(key);
+    Optional<String> known = memo.get(key);
     if (known != null) {
       return known;
     }
-    Optional<CatModel.Failure> f = cached.prepared().monotoneFailure(
+    Optional<String> f = cached.prepared().monotoneViolation(
         cached.bindings().varying(rf, co, co, sc, barrierSync));
     if (memo.size() < MEMO_LIMIT) {
       memo.put(key, f);
@@ -196,11 +200,8 @@ final class CatPartialModel implements PartialModel {
         return Optional.of(new CatNode(sc, co, co));
       }
       // A complete candidate: judged as the exhaustive search judges it.
-      CandidateExecution c = candidate(rf, byteSources, total, sc, barrierSync);
-      if (model.check(c).isPresent()) {
-        return Optional.empty();
-      }
-      return Optional.of(new CatNode(sc, co, model.coherenceShown(c).orElse(co)));
+      return model.accepted(candidate(rf, byteSources, total, sc, barrierSync))
+          .map(shown -> new CatNode(sc, co, shown));
     }
 
     /** Each write chosen final after every other write to its location. */
