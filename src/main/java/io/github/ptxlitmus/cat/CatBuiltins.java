@@ -79,6 +79,7 @@ final class CatBuiltins {
       throw new IllegalArgumentException("fail on " + CatOps.article(a));
     });
     put(m, "as_transitive", (a, c) -> a);
+    put(m, "cliques", (a, c) -> new ValSet(new LinkedHashSet<>(cliques(rel(a, c, "cliques")))));
     UNSUPPORTED.forEach((name, why) -> put(m, name, (a, c) -> {
       throw new Unsupported("unsupported construct '" + name + "' (" + why + ")");
     }));
@@ -87,6 +88,45 @@ final class CatBuiltins {
 
   private static void put(Map<String, Primitive> m, String name, CatCode.PrimitiveBody b) {
     m.put(name, new Primitive(name, b));
+  }
+
+  /**
+   * {@code cliques(r)}: the maximal sets of events pairwise related by {@code r} in both
+   * directions (Bron–Kerbosch with pivoting), at least two events each; the events related by
+   * r to nothing form no set.
+   */
+  static List<Object> cliques(Relation r) {
+    Relation g = r.intersection(r.inverse()).withoutIdentity();
+    EventSet vertices = g.domain();
+    List<Object> out = new ArrayList<>();
+    extendClique(g, EventSet.empty(r.size()), vertices, EventSet.empty(r.size()), out);
+    return out;
+  }
+
+  private static void extendClique(Relation g, EventSet clique, EventSet p, EventSet x,
+      List<Object> out) {
+    if (p.isEmpty() && x.isEmpty()) {
+      if (clique.count() >= 2) {
+        out.add(clique);
+      }
+      return;
+    }
+    int pivot = -1;
+    int best = -1;
+    for (int u : p.union(x).toArray()) {
+      int k = p.intersection(g.successors(u)).count();
+      if (k > best) {
+        best = k;
+        pivot = u;
+      }
+    }
+    for (int v : p.difference(g.successors(pivot)).toArray()) {
+      EventSet nv = g.successors(v);
+      extendClique(g, clique.union(EventSet.of(clique.size(), v)), p.intersection(nv),
+          x.intersection(nv), out);
+      p = p.difference(EventSet.of(p.size(), v));
+      x = x.union(EventSet.of(x.size(), v));
+    }
   }
 
   private static List<Object> args(Object a, int k, String form) {

@@ -40,7 +40,8 @@ final class CatCompiler {
       Map<String, Set<Object>> enums,
       Map<String, Pos> emptyNames,
       Map<Integer, String> slotNames,
-      Map<Integer, Code> definitions) {}
+      Map<Integer, Code> definitions,
+      Map<String, String> nearNames) {}
 
   private static final class Fn {
     final int depth;
@@ -124,8 +125,16 @@ final class CatCompiler {
         writes.add(c.writes);
       }
     }
+    // For each name taken as empty, the nearest name the model could have meant (a typo such
+    // as 'fencesc' for a binding or a let is then named in the warning).
+    Set<String> known = new java.util.TreeSet<>(c.vocabulary.keySet());
+    known.addAll(c.slotNames.values());
+    known.removeAll(c.emptyNames.keySet());
+    Map<String, String> near = new LinkedHashMap<>();
+    c.emptyNames.keySet().forEach(n -> io.github.ptxlitmus.litmus.Names.closest(n, known)
+        .ifPresent(k -> near.put(n, k)));
     return new Program(List.copyOf(out), reads, writes, c.global.size, c.baseSlots, c.enums,
-        c.emptyNames, c.slotNames, c.definitions);
+        c.emptyNames, c.slotNames, c.definitions, near);
   }
 
   private int slot(String name) {

@@ -63,7 +63,37 @@ final class CatLoader {
    *     accepted, or when the model has no axiom
    */
   static Loaded load(Path file, String shown, CatOptions options) {
+    Optional<String> model = bundledModel(file);
+    if (model.isPresent()) {
+      return fromText(shown, model.get(), null, options);
+    }
     return fromText(shown, read(file, shown), file, options);
+  }
+
+  /** Where the bundled models ({@code ptx.cat}) live on the class path. */
+  static final String MODELS = "/io/github/ptxlitmus/cat/";
+
+  /**
+   * The bundled model a bare file name names when no such file exists ({@code ptx.cat}: the
+   * PTX model as one cat file).
+   *
+   * @param file a path given as a model
+   * @return the bundled model's text; empty when {@code file} exists, has a directory part, or
+   *     names no bundled model
+   */
+  static Optional<String> bundledModel(Path file) {
+    if (file.getNameCount() != 1 || file.isAbsolute() || Files.exists(file)
+        || !file.toString().endsWith(".cat")) {
+      return Optional.empty();
+    }
+    try (InputStream in = CatLoader.class.getResourceAsStream(MODELS + file)) {
+      if (in == null) {
+        return Optional.empty();
+      }
+      return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
   }
 
   /** As {@link #load}, for text not read from a file ({@code path} may be null). */

@@ -38,7 +38,7 @@ public final class CatMemoryModel implements MemoryModel {
    */
   record Cached(List<Event> events, Relation po, Relation dep, PtxCatBindings bindings,
       CatModel.Prepared prepared, Relation initCo, Relation initCoBound,
-      Map<List<Relation>, CatModel.Outcome> seen) {}
+      Map<List<Object>, CatModel.Outcome> seen) {}
 
   /** The most outcomes remembered per choice of paths. */
   private static final int MEMO_LIMIT = 200_000;
@@ -46,9 +46,14 @@ public final class CatMemoryModel implements MemoryModel {
   /** Whether the model reads FW, which depends on the total order, not only on co. */
   private final boolean readsFinalWrites;
 
+  /** Whether the model reads the byte sources of reads ({@code rf-byte0} …). */
+  private final boolean readsByteSources;
+
   private CatMemoryModel(CatModel cat) {
     this.cat = cat;
     this.readsFinalWrites = cat.predefinedNames().contains("FW");
+    this.readsByteSources =
+        cat.predefinedNames().stream().anyMatch(name -> name.startsWith("rf-byte"));
   }
 
   /**
@@ -213,16 +218,23 @@ public final class CatMemoryModel implements MemoryModel {
       Relation totalBound) {
     if (cat.coherence() == CatModel.Coherence.TOTAL) {
       return k.prepared().run(
-          k.bindings().varying(c.rf(), co, total, c.fenceScOrder(), c.barrierSync()),
+          k.bindings().varying(c.rf(), co, total, c.fenceScOrder(), c.barrierSync(),
+              c.byteSources()),
           totalBound, k.initCoBound());
     }
-    List<Relation> key = readsFinalWrites
-        ? List.of(c.rf(), c.fenceScOrder(), c.barrierSync(), co, total)
-        : List.of(c.rf(), c.fenceScOrder(), c.barrierSync(), co);
+    List<Object> key = new ArrayList<>(
+        List.of(c.rf(), c.fenceScOrder(), c.barrierSync(), co));
+    if (readsFinalWrites) {
+      key.add(total);
+    }
+    if (readsByteSources) {
+      key.add(java.util.Arrays.deepToString(c.byteSources()));
+    }
     CatModel.Outcome o = k.seen().get(key);
     if (o == null) {
       o = k.prepared().run(
-          k.bindings().varying(c.rf(), co, total, c.fenceScOrder(), c.barrierSync()),
+          k.bindings().varying(c.rf(), co, total, c.fenceScOrder(), c.barrierSync(),
+              c.byteSources()),
           totalBound, k.initCoBound());
       if (k.seen().size() < MEMO_LIMIT) {
         k.seen().put(key, o);
@@ -282,7 +294,8 @@ public final class CatMemoryModel implements MemoryModel {
         }
       }
     }
-    PtxCatBindings b = PtxCatBindings.of(events, c.po(), c.addr(), c.data(), c.ctrl());
+    PtxCatBindings b = PtxCatBindings.of(events, c.po(), c.addr(), c.data(), c.ctrl(),
+        c.async());
     Relation initCo = init.build();
     Cached fresh = new Cached(events, c.po(), dep, b,
         cat.prepare(b.fixed(), PtxCatBindings.VARYING), initCo, b.writes(initCo),

@@ -77,7 +77,10 @@ public final class CatModel {
     if (!program.emptyNames().isEmpty()) {
       StringBuilder sb = new StringBuilder();
       program.emptyNames().forEach((n, p) -> sb.append(sb.length() == 0 ? "" : ", ").append(n)
-          .append(" (").append(p).append(")"));
+          .append(" (").append(p)
+          .append(program.nearNames().containsKey(n)
+              ? "; did you mean '" + program.nearNames().get(n) + "'?" : "")
+          .append(")"));
       w.add(name + ": warning: names that PTX gives no events or pairs, taken as empty: " + sb);
     }
     this.warnings = List.copyOf(w);
@@ -101,7 +104,24 @@ public final class CatModel {
   }
 
   /**
-   * Reads and resolves a cat file against the PTX vocabulary of {@link PtxCatBindings}.
+   * Whether a model argument names a bundled model: a bare file name such as {@code ptx.cat}
+   * with no such file in the working directory.
+   *
+   * @param model the argument
+   * @return true when {@link #load(Path)} of it reads the bundled model
+   */
+  public static boolean isBundled(String model) {
+    try {
+      return CatLoader.bundledModel(Path.of(model)).isPresent();
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Reads and resolves a cat file against the PTX vocabulary of {@link PtxCatBindings}. A bare
+   * name that is no file but a bundled model ({@code ptx.cat}, the PTX model of chapter 8) is
+   * that model.
    *
    * @param file the {@code .cat} file (UTF-8)
    * @return the resolved model, named by the file name

@@ -95,6 +95,28 @@ public final class CatVocabulary {
     m("iico_ctrl", "intra-instruction control: none");
     m("iico_order", "intra-instruction order: none");
     m("rf-reg", "register reads-from: none");
+    // what the PTX model's own file (ptx.cat) reads beyond Dat3M's vocabulary
+    m("RED", "reductions (red, red.async, cp.reduce.async.bulk elements): never the read of an"
+        + " acquire pattern (8.11.1)");
+    m("COMPLETION", "completions of asynchronous units: implicit complete-tx, asynchronous"
+        + " arrive (8.9.1.1)");
+    m("same-address", "memory operations through the same virtual address, any offset and size"
+        + " (8.9.5 \"same address\"; an alias is another address)");
+    m("same-bytes", "memory operations on exactly the same physical bytes (8.7.2 uniform"
+        + " size)");
+    m("sc-order", "the Fence-SC order the candidate chooses (8.9.3), transitive, over morally"
+        + " strong fence.sc pairs");
+    m("co-total", "the candidate's chosen total order of each location's program writes"
+        + " (initial writes not in it), from which the PTX coherence order is derived (8.9.6)");
+    m("carried", "operation of an asynchronous unit to the completion whose synchronization"
+        + " carries it, and each completion to itself (8.9.1.1)");
+    m("api-sync", "CUDA API synchronization: launch, stream order, events, synchronize calls"
+        + " (8.9.4)");
+    for (int k = 0; k < 8; k++) {
+      m("rf-byte" + k, "the write a read takes its byte " + k + " from (8.9.7, per byte; byte 0"
+          + " is the read's first)");
+      m("covers-byte" + k, "a read to the writes that write its byte " + k + " (8.9.7)");
+    }
   }
 
   private static void m(String name, String meaning) {
@@ -134,7 +156,9 @@ public final class CatVocabulary {
           + " strict partial orders, initial write first"),
       Map.entry("fromto", "fromto(S) = po; [S]; po"),
       Map.entry("fail", "fail(x): an error (caught by try ... with)"),
-      Map.entry("as_transitive", "as_transitive(r) = r"));
+      Map.entry("as_transitive", "as_transitive(r) = r"),
+      Map.entry("cliques", "cliques(r): the maximal sets of two or more events pairwise related"
+          + " by r both ways (8.10.5's pairwise morally strong sets as cliques(ms))"));
 
   /** {@return every name a model may use, with its kind, origin and PTX meaning} */
   public static java.util.List<Entry> entries() {

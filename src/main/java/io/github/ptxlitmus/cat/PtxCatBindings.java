@@ -5,6 +5,7 @@ import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.event.EventKind;
 import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.litmus.Semantics;
+import io.github.ptxlitmus.model.AsyncRelations;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -40,7 +41,18 @@ public final class PtxCatBindings {
       Set.of("po", "po-loc", "loc", "vloc", "id", "int", "ext", "rf", "rfe", "rfi", "co", "coe",
           "coi", "fr", "fre", "fri", "rmw", "addr", "data", "ctrl", "sr", "scta", "syncbar",
           "sync_barrier", "sync_fence", "sm", "si", "same-instance", "partial_po", "iico_data",
-          "iico_ctrl", "iico_order", "rf-reg");
+          "iico_ctrl", "iico_order", "rf-reg",
+          // the PTX model's own inputs (ptx.cat): see PTX_RELATIONS
+          "same-address", "same-bytes", "sc-order", "co-total", "carried", "api-sync",
+          "rf-byte0", "rf-byte1", "rf-byte2", "rf-byte3", "rf-byte4", "rf-byte5", "rf-byte6",
+          "rf-byte7", "covers-byte0", "covers-byte1", "covers-byte2", "covers-byte3",
+          "covers-byte4", "covers-byte5", "covers-byte6", "covers-byte7");
+
+  /** The most bytes of one access (scalars are at most 64 bits). */
+  private static final int MAX_BYTES = 8;
+
+  /** Sets the PTX model's own file (ptx.cat) needs beyond Dat3M's tags. */
+  private static final List<String> PTX_SETS = List.of("RED", "COMPLETION");
 
   /** herd's sets that PTX events leave empty, or fill as herd's non-speculative machine. */
   private static final List<String> HERD_SETS =
@@ -56,7 +68,8 @@ public final class PtxCatBindings {
   /** The names {@link #varying} binds: what a candidate chooses beyond its events. */
   public static final Set<String> VARYING =
       Set.of("rf", "rfe", "rfi", "co", "coe", "coi", "fr", "fre", "fri", "sync_fence",
-          "syncbar", "sync_barrier", "FW");
+          "syncbar", "sync_barrier", "FW", "sc-order", "co-total", "rf-byte0", "rf-byte1",
+          "rf-byte2", "rf-byte3", "rf-byte4", "rf-byte5", "rf-byte6", "rf-byte7");
 
   /** Which part of an event a bound event is. */
   private enum Part {
@@ -77,6 +90,7 @@ public final class PtxCatBindings {
   }
 
   private final int n;
+  private final List<Event> events;
   /** The id of each event's write: its own, or its store half for an RMW. */
   private final int[] store;
   private final CatBindings base;
@@ -84,9 +98,10 @@ public final class PtxCatBindings {
   private final Relation internal;
   private final Relation scta;
 
-  private PtxCatBindings(int n, int[] store, CatBindings base, Relation sr,
+  private PtxCatBindings(List<Event> events, int[] store, CatBindings base, Relation sr,
       Relation internal, Relation scta) {
-    this.n = n;
+    this.n = events.size();
+    this.events = List.copyOf(events);
     this.store = store;
     this.base = base;
     this.sr = sr;
@@ -99,6 +114,7 @@ public final class PtxCatBindings {
     RELATIONS.stream().sorted().forEach(r -> m.put(r, CatType.RELATION));
     SETS.forEach(s -> m.put(s, CatType.SET));
     HERD_SETS.forEach(s -> m.put(s, CatType.SET));
+    PTX_SETS.forEach(s -> m.put(s, CatType.SET));
     m.put("FW", CatType.SET);
     return ImmutableMap.copyOf(m);
   }
@@ -121,6 +137,24 @@ public final class PtxCatBindings {
    */
   public static PtxCatBindings of(
       List<Event> events, Relation po, Relation addr, Relation data, Relation ctrl) {
+    return of(events, po, addr, data, ctrl, AsyncRelations.none(events.size()));
+  }
+
+  /**
+   * The event-only part of the bindings, with asynchronous operations and API calls.
+   *
+   * @param events the events, {@code id} = index (initial writes have thread -1)
+   * @param po program order (without initial writes; with the issue order of asynchronous
+   *     operations, 8.9.1.1)
+   * @param addr address dependencies (read → dependent event)
+   * @param data data dependencies
+   * @param ctrl control dependencies
+   * @param async completions, what they carry and API synchronization (8.9.1.1, 8.9.4)
+   * @return the fixed bindings of these events, ready for {@link #bind}
+   * @throws IllegalArgumentException if a relation is not over {@code events.size()} events
+   */
+  public static PtxCatBindings of(List<Event> events, Relation po, Relation addr,
+      Relation data, Relation ctrl, AsyncRelations async) {
     int n = events.size();
     List<Node> nodes = new ArrayList<>();
     int[] store = new int[n];
@@ -199,8 +233,30 @@ public final class PtxCatBindings {
         .relation("iico_data", rmw.build())
         .relation("iico_ctrl", Relation.empty(size))
         .relation("iico_order", Relation.empty(size))
-        .relation("rf-reg", Relation.empty(size));
-    return new PtxCatBindings(n, store, b.build(), sr, internal, scta);
+        .relation("rf-reg", Relation.empty(size))
+        // 8.9.5 "same address": memory operations through the same virtual address (the
+        // same location name, any offset and size; an alias is another address)
+        .relation("same-address", pairs(nodes, (x, y) -> x.event().isMemory()
+            && y.event().isMemory() && x.event().location().equals(y.event().location())))
+        // 8.7.2 uniform size: memory operations on exactly the same physical bytes
+        .relation("same-bytes", pairs(nodes, (x, y) -> x.event().isMemory()
+            && y.event().isMemory() && x.event().samePhysicalRange(y.event())))
+        // 8.9.1.1: what the synchronization of a completion carries, operation → completion
+        .relation("carried", expand(size, store, async.carried(), true, true))
+        // 8.9.4 API synchronization (kernel launch, streams, events, synchronize calls)
+        .relation("api-sync", expand(size, store, async.api(), true, true));
+    // 8.9.7 (byte-wise from-reads): R → the writes that write R's k-th byte
+    for (int k = 0; k < MAX_BYTES; k++) {
+      int byteK = k;
+      b.relation("covers-byte" + k, pairs(nodes, (x, y) -> x.reads() && y.writes()
+          && byteK < x.event().size() && x.event().overlaps(y.event())
+          && y.event().offset() <= x.event().offset() + byteK
+          && x.event().offset() + byteK < y.event().offset() + y.event().size()));
+    }
+    b.set("RED", set(nodes, x -> x.event().isReduction()));
+    b.set("COMPLETION", set(nodes, x -> x.event().id() < n
+        && async.completions().contains(x.event().id())));
+    return new PtxCatBindings(events, store, b.build(), sr, internal, scta);
   }
 
   /**
@@ -265,7 +321,7 @@ public final class PtxCatBindings {
    */
   public CatBindings bind(Relation rf, Relation co, Relation fenceScOrder,
       Relation barrierSync) {
-    return varying(base.toBuilder(), rf, co, co, fenceScOrder, barrierSync);
+    return varying(base.toBuilder(), rf, co, co, fenceScOrder, barrierSync, null);
   }
 
   /** {@return the bindings that depend only on the events: every name except {@link #VARYING}} */
@@ -286,7 +342,8 @@ public final class PtxCatBindings {
    */
   public CatBindings varying(Relation rf, Relation co, Relation fenceScOrder,
       Relation barrierSync) {
-    return varying(CatBindings.builder(base.size()), rf, co, co, fenceScOrder, barrierSync);
+    return varying(CatBindings.builder(base.size()), rf, co, co, fenceScOrder, barrierSync,
+        null);
   }
 
   /**
@@ -303,7 +360,26 @@ public final class PtxCatBindings {
   public CatBindings varying(Relation rf, Relation co, Relation coTotal, Relation fenceScOrder,
       Relation barrierSync) {
     return varying(CatBindings.builder(base.size()), rf, co, coTotal, fenceScOrder,
-        barrierSync);
+        barrierSync, null);
+  }
+
+  /**
+   * As {@link #varying(Relation, Relation, Relation, Relation, Relation)}, with the byte
+   * sources of each read ({@code rf-byte0} … {@code rf-byte7}).
+   *
+   * @param rf as {@link #bind}
+   * @param co the coherence order the model sees (a sub-order of {@code coTotal})
+   * @param coTotal the candidate's total coherence order, initial writes first
+   * @param fenceScOrder as {@link #bind}
+   * @param barrierSync as {@link #bind}
+   * @param byteSources per event, per byte of its access, the write it reads the byte from
+   *     ({@code null} for events that do not read), over the {@code n} events
+   * @return the {@link #VARYING} names bound, over {@link #size()} events
+   */
+  public CatBindings varying(Relation rf, Relation co, Relation coTotal, Relation fenceScOrder,
+      Relation barrierSync, int[][] byteSources) {
+    return varying(CatBindings.builder(base.size()), rf, co, coTotal, fenceScOrder,
+        barrierSync, byteSources);
   }
 
   /**
@@ -320,8 +396,31 @@ public final class PtxCatBindings {
   }
 
   private CatBindings varying(CatBindings.Builder into, Relation rf, Relation co,
-      Relation coTotal, Relation fenceScOrder, Relation barrierSync) {
+      Relation coTotal, Relation fenceScOrder, Relation barrierSync, int[][] byteSources) {
     int size = base.size();
+    // 8.9.7: the write each read takes its k-th byte from (without byte sources: every byte
+    // from the read's one rf source)
+    Relation.Builder[] byteRf = new Relation.Builder[MAX_BYTES];
+    for (int k = 0; k < MAX_BYTES; k++) {
+      byteRf[k] = Relation.builder(size);
+    }
+    if (byteSources == null) {
+      rf.forEach((w, r) -> {
+        for (int k = 0; k < Math.min(MAX_BYTES, events.get(r).size()); k++) {
+          byteRf[k].add(store[w], r);
+        }
+      });
+    } else {
+      for (int r = 0; r < n; r++) {
+        int[] src = byteSources[r];
+        for (int k = 0; src != null && k < Math.min(MAX_BYTES, src.length); k++) {
+          byteRf[k].add(store[src[k]], r);
+        }
+      }
+    }
+    for (int k = 0; k < MAX_BYTES; k++) {
+      into.relation("rf-byte" + k, byteRf[k].build());
+    }
     Relation.Builder rfB = Relation.builder(size);
     rf.forEach((w, r) -> rfB.add(store[w], r));
     Relation rfX = rfB.build();
@@ -343,6 +442,9 @@ public final class PtxCatBindings {
         .relation("syncbar", widen(barrierSync, size))
         .relation("sync_barrier", widen(barrierSync, size).intersection(scta))
         .set("FW", finalWrites)
+        .relation("sc-order", widen(fenceScOrder, size))
+        .relation("co-total", writes(coTotal).difference(
+            Relation.cross(size, base.set("IW").orElseThrow(), EventSet.full(size))))
         .build();
   }
 

@@ -96,14 +96,15 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
 
   /**
    * Whether a model argument names a cat file rather than a built-in model: an existing
-   * regular file.
+   * regular file, or the name of a bundled cat model ({@code ptx.cat}).
    *
    * @param model the argument
    * @return true for a cat file's path
    */
   public static boolean isCatFile(String model) {
     try {
-      return Files.isRegularFile(Path.of(model));
+      return Files.isRegularFile(Path.of(model))
+          || io.github.ptxlitmus.cat.CatModel.isBundled(model);
     } catch (java.nio.file.InvalidPathException e) {
       return false;
     }
@@ -117,8 +118,8 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
    * @param b the second model's result, or empty when the check failed
    * @param onlyA states allowed by A and forbidden by B (sorted)
    * @param onlyB states allowed by B and forbidden by A (sorted)
-   * @param problem why the test was not compared (a check failed, or a verdict is Unknown:
-   *     a limit hid states), empty when it was
+   * @param problem why the test was not compared (a check failed, or a verdict is Unknown or
+   *     a limit stopped the listing of states: a limit hid states), empty when it was
    */
   public record TestComparison(
       Path file,
@@ -253,6 +254,12 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
   private static Optional<String> unknown(String name, CheckResult r) {
     if (r.verdict() == Verdict.UNKNOWN) {
       return Optional.of(name + ": Unknown (" + r.unknownReason().orElse("limit") + ")");
+    }
+    if (r.has(Flag.LIMIT_HIT)) {
+      // A witness decided the verdict, but a limit stopped the listing: the states are
+      // incomplete, so no state can be said to be forbidden.
+      return Optional.of(name + ": states incomplete ("
+          + r.unknownReason().orElse("limit") + ")");
     }
     return Optional.empty();
   }

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * One candidate execution (DESIGN §4): the events of one choice of thread paths and the
  * choices that the axioms judge. Relations are over event ids {@code 0..events.size()-1}.
- * What the model derives from it is {@link PtxModel#derive}.
+ * What the model derives from it is {@link PtxChain#derive}.
  *
  * @param events the events, initial writes first (id = index)
  * @param po program order (8.9.1), transitive, per thread
@@ -27,6 +27,8 @@ import java.util.List;
  * @param fenceScOrder the Fence-SC order (8.9.3), transitive, over morally strong fence.sc
  *     pairs
  * @param barrierSync barrier synchronization (8.9.4 rules 2 and 3): arrive → wait of one phase
+ * @param async completions, what they carry, and API synchronization (DESIGN §6; issue order
+ *     is already in {@code po})
  */
 public record CandidateExecution(
     List<Event> events,
@@ -38,7 +40,8 @@ public record CandidateExecution(
     int[][] byteSources,
     Relation coherenceTotal,
     Relation fenceScOrder,
-    Relation barrierSync) {
+    Relation barrierSync,
+    AsyncRelations async) {
 
   /**
    * Creates the record; the components are described above.
@@ -59,9 +62,31 @@ public record CandidateExecution(
    * @param fenceScOrder the Fence-SC order (8.9.3), transitive, over morally strong fence.sc
    *     pairs
    * @param barrierSync barrier synchronization (8.9.4 rules 2 and 3): arrive → wait of one phase
+   * @param async completions, what they carry, and API synchronization (DESIGN §6)
    */
   public CandidateExecution {
     events = List.copyOf(events);
+  }
+
+  /**
+   * A candidate without asynchronous operations or API calls ({@link AsyncRelations#none}).
+   *
+   * @param events the events, initial writes first (id = index)
+   * @param po program order (8.9.1), transitive, per thread
+   * @param addr address dependencies (8.10.4)
+   * @param data data dependencies
+   * @param ctrl control dependencies
+   * @param rf reads-from (8.9.7), write → read
+   * @param byteSources per event, per byte of its access, the write it reads the byte from
+   * @param coherenceTotal the chosen total order of the overlapping program writes
+   * @param fenceScOrder the Fence-SC order (8.9.3)
+   * @param barrierSync barrier synchronization (8.9.4 rules 2 and 3)
+   */
+  public CandidateExecution(List<Event> events, Relation po, Relation addr, Relation data,
+      Relation ctrl, Relation rf, int[][] byteSources, Relation coherenceTotal,
+      Relation fenceScOrder, Relation barrierSync) {
+    this(events, po, addr, data, ctrl, rf, byteSources, coherenceTotal, fenceScOrder,
+        barrierSync, AsyncRelations.none(events.size()));
   }
 
   /** {@return the dependencies of No-Thin-Air (8.10.4): addr ∪ data ∪ ctrl} */

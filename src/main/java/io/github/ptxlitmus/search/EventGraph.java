@@ -448,6 +448,6 @@ final class EventGraph {
       bytes[r] = byteSources[r].clone();
     }
     return new CandidateExecution(events, structure.po(), Relation.empty(n), data, ctrl,
-        rf, bytes, coherenceTotal, fenceScOrder, barrierSync);
+        rf, bytes, coherenceTotal, fenceScOrder, barrierSync, structure.async());
   }
 }
