@@ -36,7 +36,7 @@ public final class CatMemoryModel implements MemoryModel {
    * barrier sync, co) judged so far (a partial order P is a sub-order of every total order
    * extending it, so Dat3M's reading meets the same P many times).
    */
-  private record Cached(List<Event> events, Relation po, Relation dep, PtxCatBindings bindings,
+  record Cached(List<Event> events, Relation po, Relation dep, PtxCatBindings bindings,
       CatModel.Prepared prepared, Relation initCo, Relation initCoBound,
       Map<List<Object>, CatModel.Outcome> seen) {}
 
@@ -141,9 +141,40 @@ public final class CatMemoryModel implements MemoryModel {
     return judge(c).passed().map(Passed::co);
   }
 
+  /**
+   * The coherence order by which the model accepts a candidate, as {@link #coherenceShown};
+   * empty when it rejects it. Works out no evidence of a failure (what a search needs).
+   *
+   * @param c a candidate
+   * @return the coherence order of the run that passed, or empty when {@link #check} fails
+   */
+  Optional<Relation> accepted(CandidateExecution c) {
+    return judge(c).passed().map(Passed::co);
+  }
+
   /** A cat model speaks its own terms: its flags, its coherence order. */
   @Override
   public boolean ownTerms() {
+    return true;
+  }
+
+  /**
+   * The pruned search runs a cat model through {@link CatPartialModel}: its monotone
+   * constraints refuse partial choices, everything else is judged on complete candidates as
+   * {@link #check} judges them. A model with {@code flag} tests offers none (a flag is reported
+   * when some allowed execution raises it, which only the exhaustive search sees).
+   */
+  @Override
+  public Optional<io.github.ptxlitmus.model.PartialModel.Factory> partialModels() {
+    return cat.hasFlags() ? Optional.empty() : Optional.of(CatPartialModel.factory(this));
+  }
+
+  /**
+   * An interpreted model: judging one candidate costs far more than the built-in model's
+   * check, so states mode lists with the pruned search whatever the test's size.
+   */
+  @Override
+  public boolean prefersPrunedStates() {
     return true;
   }
 
@@ -244,7 +275,7 @@ public final class CatMemoryModel implements MemoryModel {
         f.constraint());
   }
 
-  private Cached bindingsFor(CandidateExecution c) {
+  Cached bindingsFor(CandidateExecution c) {
     Cached k = last.get();
     Relation dep = c.dep();
     if (k != null && k.events().equals(c.events()) && k.po().equals(c.po())

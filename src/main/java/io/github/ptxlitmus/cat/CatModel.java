@@ -263,6 +263,15 @@ public final class CatModel {
     return List.copyOf(program.baseSlots().keySet());
   }
 
+  /**
+   * {@return whether the model picks its own coherence order ({@code with co from ...}): its
+   * {@code co} is then one of the set's members, not the candidate's order as given}
+   */
+  boolean choosesCoherence() {
+    return program.statements().stream()
+        .anyMatch(s -> s instanceof CatRunner.WithS ws && ws.var().equals("co"));
+  }
+
   /** {@return the names of the constraints (top-level non-flag tests), in file order} */
   public List<String> constraints() {
     List<String> out = new ArrayList<>();
@@ -578,8 +587,23 @@ public final class CatModel {
      * @throws IllegalArgumentException if a varying name the model uses is not bound
      */
     public Optional<Failure> monotoneFailure(CatBindings partial) {
+      return monotoneOutcome(partial).failure();
+    }
+
+    /**
+     * As {@link #monotoneFailure}, the constraint's name only (no evidence is worked out: what
+     * a search that only prunes needs).
+     *
+     * @param partial bindings of the varying names to their values so far
+     * @return the failing constraint's name; empty when none fails yet
+     */
+    Optional<String> monotoneViolation(CatBindings partial) {
+      return monotoneOutcome(partial).constraint();
+    }
+
+    private Outcome monotoneOutcome(CatBindings partial) {
       if (fixedRun.failure != null && fixedRun.failure.test() != null) {
-        return outcome(fixedRun.copy()).failure();
+        return outcome(fixedRun.copy());
       }
       Frame f = frame.copy();
       // names the partial choice does not bind yet are empty (statements that read them and
@@ -601,7 +625,7 @@ public final class CatModel {
           noWith.add(s);
         }
       }
-      return outcome(CatRunner.run(noWith, 0, f, c, new Run())).failure();
+      return outcome(CatRunner.run(noWith, 0, f, c, new Run()));
     }
 
     /**

@@ -145,9 +145,9 @@ public final class CheckCommand implements Callable<Integer> {
       names = "--cat",
       paramLabel = "FILE.cat",
       description =
-          "Judge candidates with this cat model instead of the built-in one (exhaustive search,"
-              + " states mode; --divergences defaults to the project's"
-              + " docs/cat-divergences.csv).")
+          "Judge candidates with this cat model instead of the built-in one (both searches;"
+              + " a model with flag tests runs only exhaustively, in states mode;"
+              + " --divergences defaults to the project's docs/cat-divergences.csv).")
   private Path catFile;
 
   @Option(
@@ -543,9 +543,6 @@ public final class CheckCommand implements Callable<Integer> {
     if (!modelName.equalsIgnoreCase("ptx") || !without.isEmpty()) {
       throw usage("--cat replaces the built-in model: drop --model and --without");
     }
-    if (decide) {
-      throw usage("--cat runs the exhaustive search (states mode): drop --decide");
-    }
     if (!Files.isRegularFile(catFile)) {
       throw usage("--cat: " + (Files.exists(catFile) ? "not a regular file: " : "no such file: ")
           + catFile);
@@ -554,7 +551,13 @@ public final class CheckCommand implements Callable<Integer> {
       throw usage("--cat: " + why);
     });
     try {
-      return CatModels.load(catFile, variants, spec.commandLine().getErr());
+      io.github.ptxlitmus.model.MemoryModel m =
+          CatModels.load(catFile, variants, spec.commandLine().getErr());
+      if (decide && m.partialModels().isEmpty()) {
+        throw usage("--cat: " + catFile.getFileName() + " has flag tests, which only the"
+            + " exhaustive search reports (states mode): drop --decide");
+      }
+      return m;
     } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
       throw usage("--cat: " + e.getMessage());
     }

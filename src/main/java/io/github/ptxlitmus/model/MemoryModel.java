@@ -78,4 +78,17 @@ public interface MemoryModel {
   default Optional<PartialModel.Factory> partialModels() {
     return Optional.empty();
   }
+
+  /**
+   * Whether states mode should list this model's states with the pruned search whatever the
+   * test's size, when the model offers {@link #partialModels()}: for a model whose check of one
+   * candidate costs far more than the built-in model's (an interpreted cat file), so that even
+   * a small candidate space is slow to enumerate. The states are the same; the counts are then
+   * of distinct states rather than of executions. False by default.
+   *
+   * @return true to prefer the pruned search in states mode
+   */
+  default boolean prefersPrunedStates() {
+    return false;
+  }
 }

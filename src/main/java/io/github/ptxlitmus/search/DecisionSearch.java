@@ -83,6 +83,8 @@ final class DecisionSearch {
       s.searchAll();
     } catch (Budget.Exhausted e) {
       limit = Optional.of(e.limit());
+    } catch (io.github.ptxlitmus.model.ModelLimitException e) {
+      limit = Optional.of(e.limit()); // a model's own limit (e.g. a cat model's), as Enumerator
     }
     SearchResult result = new SearchResult(
         s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.budget.candidates(), Map.of());

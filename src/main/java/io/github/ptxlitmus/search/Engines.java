@@ -53,7 +53,8 @@ public final class Engines {
    * Lists every allowed state exactly: the exhaustive search for a model that offers the
    * pruned search nothing ({@link MemoryModel#partialModels()} empty), for a test whose
    * estimated candidate space is at most 2^{@link
-   * #EXHAUSTIVE_STATES_MAX_LOG2}, and for one whose accesses may overlap partially; the pruned
+   * #EXHAUSTIVE_STATES_MAX_LOG2} (unless the model {@link MemoryModel#prefersPrunedStates()
+   * prefers the pruned search}), and for one whose accesses may overlap partially; the pruned
    * search's states mode for the rest (its cost follows the distinct states rather than the
    * candidates).
    *
@@ -70,7 +71,8 @@ public final class Engines {
       return exhaustive(test, limits, model);
     }
     Estimate e = estimate.get();
-    if (e.candidatesLog2() <= EXHAUSTIVE_STATES_MAX_LOG2 || e.partialOverlap()) {
+    if (e.partialOverlap()
+        || (e.candidatesLog2() <= EXHAUSTIVE_STATES_MAX_LOG2 && !model.prefersPrunedStates())) {
       return exhaustive(test, limits, model);
     }
     return new Run(pruned(test, limits, Goal.allStates(observedLocations), model), true);

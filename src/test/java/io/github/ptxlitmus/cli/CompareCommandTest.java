@@ -89,7 +89,12 @@ class CompareCommandTest {
     Path cat = Files.writeString(dir.resolve("bad.cat"), "B\n(* open\n");
     assertThat(run("check", "--cat", cat.toString(), sb)).isEqualTo(2);
     assertThat(err.toString()).contains("--cat: " + cat + ":2:1: unterminated comment");
-    assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--decide", sb)).isEqualTo(2);
+    // the pruned search decides a cat model; one with flag checks runs only exhaustively
+    assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--decide", sb)).isZero();
+    assertThat(out.toString()).contains("Verdict SB+weak Forbidden").contains("Flag decided");
+    assertThat(run("check", "--cat", resource("/cat/tso-flag.cat"), "--decide", sb))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("has flag tests");
     assertThat(run("check", "--cat", resource("/cat/sc.cat"), "--model", "dat3m-v7.5", sb))
         .isEqualTo(2);
   }

@@ -2,6 +2,7 @@ package io.github.ptxlitmus.property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ptxlitmus.cat.CatMemoryModel;
 import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Flag;
@@ -12,6 +13,8 @@ import io.github.ptxlitmus.model.CandidateExecution;
 import io.github.ptxlitmus.model.MemoryModel;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.model.Violation;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -59,6 +62,68 @@ class PruningOraclePropertyTest {
       compared += compare(seed, Properties.sampleModel(seed)) ? 1 : 0;
     }
     assertThat(compared).as("tests the oracle finished").isGreaterThanOrEqualTo(TESTS * 3 / 4);
+  }
+
+  /**
+   * Cat models: the pruned search (states and decide mode), whose one generic rule is that a
+   * monotone constraint failing on a partial choice refuses it, against the exhaustive search
+   * judging every candidate with the same model; herd's total coherence order (the test models)
+   * and Dat3M's partial orders (its PTX cat files, when {@code ../shared} is present).
+   */
+  @Test
+  void pruningChangesNothingOnSpinLoopsUnderCatModels() throws Exception {
+    List<Path> cats = new ArrayList<>();
+    for (String m : List.of("sc.cat", "tso.cat", "sc-herd.cat")) {
+      cats.add(Path.of(getClass().getResource("/cat/models/" + m).toURI()));
+    }
+    Path dat3m = Path.of("..", "shared", "corpus", "dat3m-ptx", "cat");
+    if (Files.isDirectory(dat3m)) {
+      cats.add(dat3m.resolve("ptx-v7.5.cat"));
+      cats.add(dat3m.resolve("ptx-v6.0.cat"));
+    }
+    for (Path cat : cats) {
+      MemoryModel model = CatMemoryModel.load(cat);
+      // Dat3M's files judge each total order by its sub-orders: far fewer candidates per second
+      long oracle = cat.startsWith(dat3m) ? DAT3M_ORACLE_CANDIDATES : ORACLE_CANDIDATES;
+      int compared = 0;
+      for (long seed = 4_200_000L; seed < 4_200_000L + CAT_TESTS; seed++) {
+        compared += compareCat(seed, model, oracle) ? 1 : 0;
+      }
+      assertThat(compared).as("tests the oracle finished under " + cat)
+          .isGreaterThanOrEqualTo(CAT_TESTS / 2);
+    }
+  }
+
+  private static final int CAT_TESTS = 12;
+
+  private static final long DAT3M_ORACLE_CANDIDATES = 1_000;
+
+  /** False when the oracle has more than {@code oracleCandidates} candidates. */
+  private static boolean compareCat(long seed, MemoryModel model, long oracleCandidates) {
+    String text = spinLoops(seed);
+    LitmusTest test = LitmusParser.parse("spin-" + seed, text);
+    CheckOptions options = CheckOptions.defaults().withLoopBound(1).withModel(model);
+    CheckResult oracle = LitmusChecker.create(options.withMode(CheckOptions.Mode.EXHAUSTIVE)
+        .withTimeLimit(Properties.LIMIT.multipliedBy(3)).withCandidateLimit(oracleCandidates))
+        .check(test);
+    if (oracle.unknownReason().filter(r -> r.startsWith("candidate limit")).isPresent()) {
+      return false;
+    }
+    String what = "seed " + seed + ", model " + model.name() + ":\n" + text;
+    assertThat(oracle.unknownReason()).as("oracle limit, " + what).isEmpty();
+    CheckOptions pruned = options.withTimeLimit(Properties.LIMIT);
+    CheckResult states =
+        LitmusChecker.create(pruned.withMode(CheckOptions.Mode.STATES)).check(test);
+    assertThat(states.flags()).as("pruned states mode, " + what)
+        .contains(Flag.DISTINCT_STATES);
+    assertThat(states.unknownReason()).as("pruned limit, " + what).isEmpty();
+    assertThat(states.states()).as("states, " + what).isEqualTo(oracle.states());
+    assertThat(states.verdict()).as("verdict, " + what).isEqualTo(oracle.verdict());
+    CheckResult decided =
+        LitmusChecker.create(pruned.withMode(CheckOptions.Mode.DECIDE)).check(test);
+    assertThat(decided.verdict()).as("decide-mode verdict, " + what)
+        .isEqualTo(oracle.verdict());
+    return true;
   }
 
   /** False when the oracle has more than {@link #ORACLE_CANDIDATES} candidates. */
