@@ -13,6 +13,7 @@ import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.search.Budget;
 import io.github.ptxlitmus.search.DecisionSearch;
 import io.github.ptxlitmus.search.Enumerator;
+import io.github.ptxlitmus.search.LoopCut;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
 import java.time.Duration;
@@ -79,12 +80,61 @@ public final class LitmusChecker {
    */
   public CheckResult check(LitmusTest test) {
     long start = System.nanoTime();
+    long deadline = deadline(start);
+    int bound = options.loopBound();
+    while (true) {
+      Round r = round(test, bound, deadline);
+      if (r.search().limit().isPresent()) {
+        // Deepening could not settle the answer within the limits: the limit decides.
+        return summarize(test, r, start,
+            r.bound() == options.loopBound()
+                ? Optional.empty()
+                : r.search().limit().map(l -> l + " at loop bound " + r.bound()));
+      }
+      if (r.changing().isEmpty()) {
+        return summarize(test, r.exact(), start, Optional.empty()); // no cut hides anything
+      }
+      if (options.fixedLoopBound()) {
+        return summarize(test, r, start, Optional.empty()); // holds within the bound asked for
+      }
+      Verdict verdict = summarize(test, r, start, Optional.empty()).verdict();
+      if (verdict == Verdict.ALLOWED || verdict == Verdict.UNDEFINED) {
+        // A witness settled the verdict at this bound. Decide mode claims nothing else; a
+        // listing holds within the bound (deeper bounds would rarely complete it: a loop that
+        // counts its iterations never ends the list, and each round costs more).
+        return summarize(test, r.engine().equals(Optional.of(Flag.DECIDED)) ? r.exact() : r,
+            start, Optional.empty());
+      }
+      if (bound >= CheckOptions.MAX_DEEPENED_LOOP_BOUND) {
+        return summarize(test, r, start, Optional.of(boundReason(r)));
+      }
+      bound = Math.min(CheckOptions.MAX_DEEPENED_LOOP_BOUND, Math.max(bound + 1, 2 * bound));
+    }
+  }
+
+  /**
+   * One search at one loop bound: its result, the pruned search's flag when that engine ran
+   * ({@link Flag#DECIDED} or {@link Flag#DISTINCT_STATES}), and the loops whose cuts may change
+   * what the result shows (empty: the result is exact).
+   */
+  private record Round(
+      int bound, SearchResult search, Optional<Flag> engine, List<String> changing) {
+    /** This round with its cuts dropped: nothing it shows rests on them. */
+    Round exact() {
+      return new Round(bound, search, engine, List.of());
+    }
+  }
+
+  /** {@code "loop bound 16 (P1 line 3)"}: why the answer of {@code r} is not exact. */
+  private static String boundReason(Round r) {
+    return "loop bound " + r.bound() + " (" + String.join(", ", r.changing()) + ")";
+  }
+
+  /** Plans and runs the search of {@code test} at loop bound {@code bound}. */
+  private Round round(LitmusTest test, int bound, long deadline) {
     SearchLimits limits =
         new SearchLimits(
-            options.loopBound(),
-            deadline(start),
-            formatDuration(options.timeLimit()),
-            options.candidateLimit());
+            bound, deadline, formatDuration(options.timeLimit()), options.candidateLimit());
     Plan plan;
     boolean exhaustive;
     try {
@@ -98,20 +148,30 @@ public final class LitmusChecker {
     } catch (Budget.Exhausted e) {
       SearchResult stopped =
           new SearchResult(List.of(), false, false, Optional.of(e.limit()), 0, Map.of());
-      return summarize(test, stopped, start, Optional.empty());
+      return round(test, bound, stopped, Optional.empty());
     }
     if (exhaustive) {
-      return summarize(
-          test, Enumerator.run(test, limits, options.model()), start, Optional.empty());
+      return round(test, bound, Enumerator.run(test, limits, options.model()), Optional.empty());
     }
     // Only a ModelSpec gets here: a foreign model always runs the exhaustive search.
     ModelSpec spec = (ModelSpec) options.model();
     if (plan.mode() == CheckOptions.Mode.STATES) {
       SearchResult search = DecisionSearch.run(test, limits, statesGoal(test), spec);
-      return summarize(test, search, start, Optional.of(Flag.DISTINCT_STATES));
+      return round(test, bound, search, Optional.of(Flag.DISTINCT_STATES));
     }
     SearchResult search = DecisionSearch.run(test, limits, goal(test), spec);
-    return summarize(test, search, start, Optional.of(Flag.DECIDED));
+    return round(test, bound, search, Optional.of(Flag.DECIDED));
+  }
+
+  /** The round of {@code search}: the loops whose cuts may change a state this check shows. */
+  private Round round(LitmusTest test, int bound, SearchResult search, Optional<Flag> engine) {
+    Set<String> shown = observedKeys(test);
+    List<String> changing =
+        search.loopCuts().stream()
+            .filter(c -> c.matters(shown, options.allStates()))
+            .map(LoopCut::loop)
+            .toList();
+    return new Round(bound, search, engine, changing);
   }
 
   /**
@@ -220,10 +280,10 @@ public final class LitmusChecker {
     return start + budget;
   }
 
-  /** Fresh limits for an explanation run, measured from now. */
-  private SearchLimits limits() {
+  /** Fresh limits for an explanation run at loop bound {@code bound}, measured from now. */
+  private SearchLimits limits(int bound) {
     return new SearchLimits(
-        options.loopBound(),
+        bound,
         deadline(System.nanoTime()),
         formatDuration(options.timeLimit()),
         options.candidateLimit());
@@ -233,12 +293,16 @@ public final class LitmusChecker {
   private static final long SUMMARY_GRACE_NANOS = 500_000_000L;
 
   /**
-   * The result of a search. {@code start} is the {@link System#nanoTime()} at which the check
+   * The result of a round. {@code start} is the {@link System#nanoTime()} at which the check
    * began: the reported time is the wall time of the whole check, this summary included. {@code
-   * engine}: {@link Flag#DECIDED} or {@link Flag#DISTINCT_STATES} when the pruned search ran.
+   * boundLimit}: the loop bound named as the limit the answer stopped at, if any (then the
+   * round's own search hit none); else the search's own limit, if any.
    */
   private CheckResult summarize(
-      LitmusTest test, SearchResult search, long start, Optional<Flag> engine) {
+      LitmusTest test, Round round, long start, Optional<String> boundLimit) {
+    SearchResult search = round.search();
+    Optional<Flag> engine = round.engine();
+    Optional<String> limit = boundLimit.or(search::limit);
     FinalCondition condition = test.condition();
     Set<String> observed = new LinkedHashSet<>();
     test.observed().forEach(t -> ConditionEvaluator.termKey(t, observed));
@@ -254,7 +318,7 @@ public final class LitmusChecker {
     for (SearchResult.Outcome o : search.outcomeList()) {
       // A search stopped by a limit left a partial list anyway (the verdict is Unknown): its
       // summary may not keep the answer waiting long after the limit (issue 16, defect 3).
-      if (search.limit().isPresent()
+      if (limit.isPresent()
           && (++seen & 255) == 0
           && (System.nanoTime() - overrun > 0 || Thread.currentThread().isInterrupted())) {
         break;
@@ -307,6 +371,9 @@ public final class LitmusChecker {
       flags.add(Flag.OUTSIDE_MODEL);
     }
     engine.ifPresent(flags::add);
+    if (!round.changing().isEmpty()) {
+      flags.add(Flag.WITHIN_LOOP_BOUND);
+    }
     Verdict verdict;
     Optional<String> reason = Optional.empty();
     if (mixedRace.isPresent()) {
@@ -316,16 +383,16 @@ public final class LitmusChecker {
       reason = Optional.of("mixed-size data race: " + mixedRace.get());
     } else if (outcomeSeen) {
       verdict = Verdict.ALLOWED;
-    } else if (search.limit().isPresent()) {
+    } else if (limit.isPresent()) {
       verdict = Verdict.UNKNOWN;
-      reason = search.limit();
+      reason = limit;
     } else {
       verdict = Verdict.FORBIDDEN;
     }
-    if (search.limit().isPresent()) {
+    if (limit.isPresent()) {
       flags.add(Flag.LIMIT_HIT);
       if (verdict != Verdict.UNDEFINED) {
-        reason = search.limit();
+        reason = limit;
       }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
@@ -342,12 +409,15 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
+        Optional.of(CheckResult.explainerFor(
+            test, () -> limits(round.bound()), options.model())),
         Optional.of(recheck(test)),
         options.modelLabel(),
         test.warnings(),
         search.nonTerminating(),
-        search.modelFlags());
+        search.modelFlags(),
+        round.bound(),
+        round.changing());
   }
 
   /** Re-checks of {@code test} with these options: another condition, or states mode. */
@@ -381,7 +451,8 @@ public final class LitmusChecker {
                   log2, CheckOptions.AUTO_DECIDE_STATES_LOG2);
           SearchResult none =
               new SearchResult(List.of(), false, false, Optional.of(why), 0, Map.of());
-          return summarize(test, none, start, Optional.empty());
+          return summarize(test, new Round(options.loopBound(), none, Optional.empty(),
+              List.of()), start, Optional.empty());
         }
         return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
       }

@@ -264,44 +264,54 @@ public final class PtxModel {
     // Two memory operations must overlap completely, so only overlapping pairs, and pairs with
     // a fence or barrier, are looked at.
     EventSet nonMemory = EventSet.fromPredicate(n, i -> !events.get(i).isMemory());
-    IntBiPredicate strong =
-        (a, b) -> {
-          if (a == b) {
-            return false;
-          }
-          Event x = events.get(a);
-          Event y = events.get(b);
-          if (x.isInit() || y.isInit()) {
-            return false;
-          }
-          boolean related =
-              poBoth.contains(a, b)
-                  || (x.isStrong()
-                      && y.isStrong()
-                      && x.scopeIncludes(y.position())
-                      && y.scopeIncludes(x.position()));
-          // Variant dat3m-v6.0 has no proxies: every operation is generic, and an alias is just
-          // another name of the same bytes (its ms2 is `(M * M) & loc`, loc = same physical
-          // location), so complete overlap is of the physical bytes.
-          boolean sameProxy = !spec.proxies() || x.proxy() == y.proxy();
-          boolean completeOverlap =
-              !(x.isMemory() && y.isMemory())
-                  || (spec.proxies() ? x.sameVirtualRange(y) && x.overlaps(y)
-                      : x.samePhysicalRange(y));
-          return related && sameProxy && completeOverlap;
-        };
     Relation.Builder b = Relation.builder(n);
     for (int a = 0; a < n; a++) {
       EventSet others = events.get(a).isMemory()
           ? overlap.successors(a).union(nonMemory)
           : EventSet.full(n);
       for (int c = others.next(0); c >= 0; c = others.next(c + 1)) {
-        if (strong.test(a, c)) {
+        if (a != c
+            && morallyStrong(events.get(a), events.get(c), poBoth.contains(a, c), spec)) {
           b.add(a, c);
         }
       }
     }
     return b.build();
+  }
+
+  /**
+   * 8.7 morally strong, for one pair of distinct events: (related in program order, or both
+   * strong and each scope includes the other's thread) and same proxy and, for two memory
+   * operations, complete overlap. Fences and barriers count as generic proxy (DESIGN §3);
+   * initial writes are morally strong with nothing (8.2.6 as DESIGN reads it). The relation
+   * {@link #morallyStrong()} holds exactly the pairs of a candidate for which this is true; the
+   * search also asks it about accesses of paths it has not combined yet (loop cuts).
+   *
+   * @param x an event
+   * @param y another event
+   * @param poRelated whether one precedes the other in program order
+   * @param spec the variant ({@link ModelSpec#proxies()} decides what complete overlap means)
+   * @return whether x and y are morally strong
+   */
+  public static boolean morallyStrong(Event x, Event y, boolean poRelated, ModelSpec spec) {
+    if (x.isInit() || y.isInit()) {
+      return false;
+    }
+    boolean related =
+        poRelated
+            || (x.isStrong()
+                && y.isStrong()
+                && x.scopeIncludes(y.position())
+                && y.scopeIncludes(x.position()));
+    // Variant dat3m-v6.0 has no proxies: every operation is generic, and an alias is just
+    // another name of the same bytes (its ms2 is `(M * M) & loc`, loc = same physical
+    // location), so complete overlap is of the physical bytes.
+    boolean sameProxy = !spec.proxies() || x.proxy() == y.proxy();
+    boolean completeOverlap =
+        !(x.isMemory() && y.isMemory())
+            || (spec.proxies() ? x.sameVirtualRange(y) && x.overlaps(y)
+                : x.samePhysicalRange(y));
+    return related && sameProxy && completeOverlap;
   }
 
   /** {@return the 8.7 morally strong relation (symmetric, irreflexive)} */

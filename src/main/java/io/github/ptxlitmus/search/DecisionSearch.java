@@ -48,7 +48,7 @@ public final class DecisionSearch {
   private final Locations locations;
   private final Budget budget;
   private final SearchResult.Collector outcomes;
-  private boolean boundHit;
+  private final LoopCuts cuts = new LoopCuts();
   private boolean deadlock;
   /** The first consistent execution recorded (decide mode: the witness). */
   private ExecutionTrace witness;
@@ -103,7 +103,8 @@ public final class DecisionSearch {
       limit = Optional.of(e.limit());
     }
     return new SearchResult(
-        s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.budget.candidates(), Map.of());
+        s.outcomes.outcomes(), s.cuts.hit(), s.deadlock, limit, s.budget.candidates(), Map.of())
+        .withLoopCuts(s.cuts.resolve(Optional.of(spec), test, s.locations));
   }
 
   /** A witness, or why there is none. */
@@ -162,7 +163,8 @@ public final class DecisionSearch {
     }
     return new SearchResult(
         outcomes.outcomes(), all.boundHit(), all.deadlock(),
-        outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(), all.rejections());
+        outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(), all.rejections())
+        .withLoopCuts(all.loopCuts());
   }
 
   /** Keeps registers and the observed locations (and their 8-byte words {@code x+8}). */
@@ -180,10 +182,11 @@ public final class DecisionSearch {
 
   private void search() {
     StateSpaceCheck.check(test, locations);
-    // boundHit is set before a limit can stop the walk: unfolding happens first.
-    boundHit =
-        ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), budget, combo -> new Space(combo).explore());
+    // The cuts are known before a limit or a witness can stop the walk: unfolding happens
+    // first.
+    ThreadUnfolder.forEachPathCombination(
+        test, locations, limits.loopBound(), false, budget, cuts,
+        combo -> new Space(combo).explore());
   }
 
   private void tick() {

@@ -34,7 +34,7 @@ public final class Enumerator {
   private final Budget budget;
   private final SearchResult.Collector outcomes;
   private final Map<Axiom, Long> rejections = new EnumMap<>(Axiom.class);
-  private boolean boundHit;
+  private final LoopCuts cuts = new LoopCuts();
   private boolean deadlock;
   /** Explain mode: the states to explain; empty in the normal search. */
   private final Optional<Predicate<Map<String, Long>>> target;
@@ -107,8 +107,10 @@ public final class Enumerator {
       limit = Optional.of(r.limit());
     }
     return new SearchResult(
-        e.outcomes.outcomes(), e.boundHit, e.deadlock, limit, e.budget.candidates(), e.rejections,
-        List.copyOf(e.nonTerminating), List.copyOf(e.modelFlags));
+        e.outcomes.outcomes(), e.cuts.hit(), e.deadlock, limit, e.budget.candidates(),
+        e.rejections, List.copyOf(e.nonTerminating), List.copyOf(e.modelFlags))
+        .withLoopCuts(e.cuts.resolve(
+            e.foreign.isPresent() ? Optional.empty() : Optional.of(e.spec), test, e.locations));
   }
 
   /**
@@ -282,11 +284,10 @@ public final class Enumerator {
 
   private void search() {
     StateSpaceCheck.check(test, locations);
-    // boundHit is set before a limit can stop the walk: unfolding happens first.
-    boundHit =
-        ThreadUnfolder.forEachPathCombination(
-            test, locations, limits.loopBound(), !explaining() && foreign.isEmpty(), budget,
-            combo -> new Candidate(combo).explore());
+    // The cuts are known before a limit can stop the walk: unfolding happens first.
+    ThreadUnfolder.forEachPathCombination(
+        test, locations, limits.loopBound(), !explaining() && foreign.isEmpty(), budget, cuts,
+        combo -> new Candidate(combo).explore());
   }
 
   private void countCandidate() {

@@ -61,6 +61,20 @@ class ExecutionSpace {
   /** Bytes [from, to) of a read, and the writes that can supply them. */
   record Segment(int read, int[] bytes, int[] sources) {}
 
+  /**
+   * The event a path event becomes in a candidate: thread {@code thread} at {@code position},
+   * with the physical location its virtual one names.
+   */
+  static Event event(
+      int id, int thread, ThreadPosition position, PathEvent pe, Locations locations) {
+    String physical =
+        pe.kind().isMemory() ? locations.get(pe.location()).orElseThrow().physical() : "";
+    return new Event(id, thread, position, pe.kind(), pe.sem(), pe.scope(), pe.proxy(),
+        pe.location(), physical, pe.offset(),
+        pe.kind().isMemory() ? Math.max(1, pe.bits() / 8) : 0,
+        Optional.of(pe.instruction()));
+  }
+
   /** Data and control dependencies (8.10.4), for the candidate executions. */
   final Relation data;
   final Relation ctrl;
@@ -89,13 +103,7 @@ class ExecutionSpace {
             async.completions().get(i)
                 ? AsyncOrder.owner(test, locations, pe.location(), threadPos)
                 : threadPos;
-        String physical =
-            pe.kind().isMemory() ? locations.get(pe.location()).orElseThrow().physical() : "";
-        events.add(
-            new Event(events.size(), t, pos, pe.kind(), pe.sem(), pe.scope(), pe.proxy(),
-                pe.location(), physical, pe.offset(),
-                pe.kind().isMemory() ? Math.max(1, pe.bits() / 8) : 0,
-                Optional.of(pe.instruction())));
+        events.add(event(events.size(), t, pos, pe, locations));
         pathEvents.add(pe);
       }
     }
