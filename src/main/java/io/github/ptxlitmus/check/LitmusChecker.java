@@ -166,6 +166,11 @@ public final class LitmusChecker {
   /** The round of {@code search}: the loops whose cuts may change a state this check shows. */
   private Round round(LitmusTest test, int bound, SearchResult search, Optional<Flag> engine) {
     Set<String> shown = observedKeys(test);
+    if (shown.isEmpty() && !options.allStates() && !search.outcomeList().isEmpty()) {
+      // States show nothing: every final state is the empty one, found already, and the
+      // condition is a constant. No longer execution can change the list or the verdict.
+      return new Round(bound, search, engine, List.of());
+    }
     List<String> changing =
         search.loopCuts().stream()
             .filter(c -> c.matters(shown, options.allStates()))
