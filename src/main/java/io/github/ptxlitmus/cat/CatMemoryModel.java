@@ -7,19 +7,24 @@ import io.github.ptxlitmus.model.MemoryModel;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A cat model as a {@link MemoryModel} the exhaustive search runs: each candidate is bound with
- * {@link PtxCatBindings} and judged with Dat3M's reading of PTX coherence (a candidate's total
- * coherence order T is consistent when some strict partial order P ⊆ T, initial writes first,
- * passes the model; see {@link CoherenceSuborders} and {@code docs/model.md}, "cat models").
- * Immutable apart from a cache of the event-only bindings; thread-safe.
+ * {@link PtxCatBindings} and judged with the model's reading of coherence ({@link
+ * CatModel#coherence()}): herd's total order (the candidate's order T itself), or Dat3M's
+ * partial orders (consistent when some strict partial order P ⊆ T, initial writes first,
+ * passes; see {@link CoherenceSuborders}). Immutable apart from a cache of the event-only
+ * bindings; thread-safe.
  */
 public final class CatMemoryModel implements MemoryModel {
   private final CatModel cat;
@@ -27,19 +32,23 @@ public final class CatMemoryModel implements MemoryModel {
   private final AtomicReference<Cached> last = new AtomicReference<>();
 
   /**
-   * What one choice of thread paths fixes, and the verdicts on the sub-orders judged so far: a
-   * partial order P is a sub-order of every total order extending it, so the search meets the
-   * same (rf, Fence-SC order, barrier sync, P) once per extension.
+   * What one choice of thread paths fixes, and the outcomes of the (rf, Fence-SC order,
+   * barrier sync, co) judged so far (a partial order P is a sub-order of every total order
+   * extending it, so Dat3M's reading meets the same P many times).
    */
   private record Cached(List<Event> events, Relation po, Relation dep, PtxCatBindings bindings,
-      CatModel.Prepared prepared, Relation initCo,
-      Map<List<Relation>, Optional<CatModel.Failure>> seen) {}
+      CatModel.Prepared prepared, Relation initCo, Relation initCoBound,
+      Map<List<Relation>, CatModel.Outcome> seen) {}
 
-  /** The most verdicts remembered per choice of paths. */
+  /** The most outcomes remembered per choice of paths. */
   private static final int MEMO_LIMIT = 200_000;
+
+  /** Whether the model reads FW, which depends on the total order, not only on co. */
+  private final boolean readsFinalWrites;
 
   private CatMemoryModel(CatModel cat) {
     this.cat = cat;
+    this.readsFinalWrites = cat.predefinedNames().contains("FW");
   }
 
   /**
@@ -53,7 +62,7 @@ public final class CatMemoryModel implements MemoryModel {
   }
 
   /**
-   * Loads a cat file (PTX vocabulary).
+   * Loads a cat file (PTX vocabulary, default options).
    *
    * @param file the {@code .cat} file (UTF-8)
    * @return the memory model, named by the file name
@@ -61,6 +70,18 @@ public final class CatMemoryModel implements MemoryModel {
    */
   public static CatMemoryModel load(Path file) {
     return of(CatModel.load(file));
+  }
+
+  /**
+   * Loads a cat file with options (variants, include path, coherence reading).
+   *
+   * @param file the {@code .cat} file (UTF-8)
+   * @param options how to load it
+   * @return the memory model, named by the file name
+   * @throws CatSyntaxException when the file is not accepted
+   */
+  public static CatMemoryModel load(Path file, CatOptions options) {
+    return of(CatModel.load(file, options));
   }
 
   /** {@return the cat model} */
@@ -75,86 +96,140 @@ public final class CatMemoryModel implements MemoryModel {
   }
 
   /**
-   * Empty when some sub-order of the candidate's coherence order passes every constraint;
-   * otherwise the constraint that the candidate's own total order breaks first, named in the
-   * violation's detail (the axiom is the spec axiom whose name the constraint mentions, else
-   * Causality).
+   * Empty when the candidate passes the model (under Dat3M's reading: some sub-order of its
+   * coherence order does); otherwise the first constraint that fails (on the candidate's own
+   * total order), with its evidence in the model's terms. The violation's {@code constraint}
+   * is the constraint's name; its axiom is the spec axiom that name mentions (for counting),
+   * else Causality.
    */
   @Override
   public Optional<Violation> check(CandidateExecution c) {
-    Cached k = bindingsFor(c);
-    Relation total = c.coherenceTotal();
-    List<CatModel.Failure> firstFailure = new java.util.ArrayList<>(1);
-    boolean ok =
-        CoherenceSuborders.anyOf(
-            total,
-            p -> {
-              List<Relation> key = List.of(c.rf(), c.fenceScOrder(), c.barrierSync(), p);
-              Optional<CatModel.Failure> v = k.seen().get(key);
-              if (v == null) {
-                v = k.prepared().firstFailure(
-                    k.bindings().varying(c.rf(), p.union(k.initCo()), c.fenceScOrder(),
-                        c.barrierSync()));
-                if (k.seen().size() < MEMO_LIMIT) {
-                  k.seen().put(key, v);
-                }
-              }
-              if (v.isPresent() && firstFailure.isEmpty()) {
-                firstFailure.add(v.get());
-              }
-              return v.isEmpty();
-            });
-    if (ok) {
+    Judgement j = judge(c);
+    if (j.passed().isPresent()) {
       return Optional.empty();
     }
-    CatModel.Failure f = firstFailure.get(0);
-    // Evidence over the events of the execution (an RMW's store half is the RMW); a violation
-    // needs at least one event, so a check without evidence names the first event.
-    List<Integer> events = new java.util.ArrayList<>();
-    for (int e : f.events()) {
-      int id = k.bindings().eventOf(e);
-      if (events.isEmpty() || events.get(events.size() - 1) != id) {
-        events.add(id);
+    return Optional.of(violation(j.bindings(),
+        j.firstFailure().orElseThrow().failure().orElseThrow()));
+  }
+
+  /**
+   * The flags raised by the run that passed (herd's {@code flag} tests that hold).
+   *
+   * @param c a candidate that {@link #check} finds consistent
+   * @return the flags raised, by name; empty when the file has no flag tests
+   */
+  @Override
+  public Set<String> flags(CandidateExecution c) {
+    if (!cat.hasFlags()) {
+      return Set.of();
+    }
+    return judge(c).passed().map(o -> (Set<String>) new TreeSet<>(o.outcome().flags()))
+        .map(Collections::unmodifiableSet).orElse(Set.of());
+  }
+
+  /**
+   * The coherence order of the run that passed: the candidate's total order (herd's reading)
+   * or the sub-order that passed (Dat3M's), initial writes first, over the candidate's events.
+   */
+  @Override
+  public Optional<Relation> coherenceShown(CandidateExecution c) {
+    return judge(c).passed().map(Passed::co);
+  }
+
+  /** A cat model speaks its own terms: its flags, its coherence order. */
+  @Override
+  public boolean ownTerms() {
+    return true;
+  }
+
+  private record Passed(CatModel.Outcome outcome, Relation co) {}
+
+  private record Judgement(PtxCatBindings bindings, Optional<Passed> passed,
+      Optional<CatModel.Outcome> firstFailure) {}
+
+  private Judgement judge(CandidateExecution c) {
+    Cached k = bindingsFor(c);
+    Relation total = c.coherenceTotal().union(k.initCo());
+    Relation totalBound = k.bindings().writes(total);
+    List<CatModel.Outcome> first = new ArrayList<>(1);
+    Passed[] passed = new Passed[1];
+    if (cat.coherence() == CatModel.Coherence.TOTAL) {
+      CatModel.Outcome o = run(k, c, total, total, totalBound);
+      if (o.consistent()) {
+        passed[0] = new Passed(o, total);
+      } else {
+        first.add(o);
+      }
+    } else {
+      CoherenceSuborders.anyOf(c.coherenceTotal(), p -> {
+        Relation co = p.union(k.initCo());
+        CatModel.Outcome o = run(k, c, co, total, totalBound);
+        if (!o.consistent()) {
+          if (first.isEmpty()) {
+            first.add(o);
+          }
+          return false;
+        }
+        passed[0] = new Passed(o, co);
+        return true;
+      });
+    }
+    return new Judgement(k.bindings(), Optional.ofNullable(passed[0]),
+        first.stream().findFirst());
+  }
+
+  private CatModel.Outcome run(Cached k, CandidateExecution c, Relation co, Relation total,
+      Relation totalBound) {
+    if (cat.coherence() == CatModel.Coherence.TOTAL) {
+      return k.prepared().run(
+          k.bindings().varying(c.rf(), co, total, c.fenceScOrder(), c.barrierSync()),
+          totalBound, k.initCoBound());
+    }
+    List<Relation> key = readsFinalWrites
+        ? List.of(c.rf(), c.fenceScOrder(), c.barrierSync(), co, total)
+        : List.of(c.rf(), c.fenceScOrder(), c.barrierSync(), co);
+    CatModel.Outcome o = k.seen().get(key);
+    if (o == null) {
+      o = k.prepared().run(
+          k.bindings().varying(c.rf(), co, total, c.fenceScOrder(), c.barrierSync()),
+          totalBound, k.initCoBound());
+      if (k.seen().size() < MEMO_LIMIT) {
+        k.seen().put(key, o);
       }
     }
-    if (events.size() > 1 && events.get(0).equals(events.get(events.size() - 1))) {
-      events.remove(events.size() - 1);
+    return o;
+  }
+
+  /** The failure as a violation over the execution's events (an RMW's store half is the RMW). */
+  private Violation violation(PtxCatBindings b, CatModel.Failure f) {
+    List<Integer> events = new ArrayList<>();
+    List<String> relations = new ArrayList<>();
+    List<Integer> bound = f.events();
+    boolean cycle = f.relations().size() == bound.size();
+    for (int i = 0; i < bound.size(); i++) {
+      int id = b.eventOf(bound.get(i));
+      boolean hasStep = i < f.relations().size();
+      int nextBound = cycle ? bound.get((i + 1) % bound.size())
+          : i + 1 < bound.size() ? bound.get(i + 1) : -1;
+      if (hasStep && nextBound >= 0 && b.eventOf(nextBound) == id) {
+        continue; // a step between the halves of one RMW
+      }
+      events.add(id);
+      if (hasStep) {
+        relations.add(f.relations().get(i));
+      }
     }
     if (events.isEmpty()) {
       events.add(0);
     }
-    List<String> relations = java.util.Collections.nCopies(events.size(), f.constraint());
-    return Optional.of(new Violation(axiomNamed(f.constraint()), events, relations,
-        "cat model " + cat.name() + ": " + f.constraint() + " fails for every coherence order"
-            + " contained in this one"));
-  }
-
-  /**
-   * The cat file's {@code flag} checks that hold on the first sub-order of the candidate's
-   * coherence order that passes every constraint (the one {@link #check} accepts it by).
-   *
-   * @param c a candidate that {@link #check} finds consistent
-   * @return the flags raised, by name; empty when the file has no flag checks
-   */
-  @Override
-  public java.util.Set<String> flags(CandidateExecution c) {
-    if (!cat.hasFlags()) {
-      return java.util.Set.of();
+    if (relations.size() > events.size()) {
+      relations = relations.subList(0, events.size());
     }
-    Cached k = bindingsFor(c);
-    java.util.Set<String> raised = new java.util.TreeSet<>();
-    CoherenceSuborders.anyOf(
-        c.coherenceTotal(),
-        p -> {
-          CatBindings varying = k.bindings().varying(c.rf(), p.union(k.initCo()),
-              c.fenceScOrder(), c.barrierSync());
-          if (k.prepared().firstFailure(varying).isPresent()) {
-            return false;
-          }
-          raised.addAll(k.prepared().flagsRaised(varying));
-          return true;
-        });
-    return java.util.Collections.unmodifiableSet(raised);
+    return new Violation(axiomNamed(f.constraint()), events, relations,
+        "cat model " + cat.name() + ": " + f.constraint() + " fails"
+            + (cat.coherence() == CatModel.Coherence.PARTIAL
+                ? " for every coherence order contained in this one" : ""),
+        f.constraint());
   }
 
   private Cached bindingsFor(CandidateExecution c) {
@@ -177,8 +252,9 @@ public final class CatMemoryModel implements MemoryModel {
       }
     }
     PtxCatBindings b = PtxCatBindings.of(events, c.po(), c.addr(), c.data(), c.ctrl());
+    Relation initCo = init.build();
     Cached fresh = new Cached(events, c.po(), dep, b,
-        cat.prepare(b.fixed(), PtxCatBindings.VARYING), init.build(),
+        cat.prepare(b.fixed(), PtxCatBindings.VARYING), initCo, b.writes(initCo),
         new ConcurrentHashMap<>());
     last.set(fresh);
     return fresh;

@@ -1,70 +1,128 @@
 package io.github.ptxlitmus.cat;
 
-import io.github.ptxlitmus.cat.CatAst.BinOp;
-import io.github.ptxlitmus.cat.CatAst.Check;
-import io.github.ptxlitmus.cat.CatAst.CheckKind;
-import io.github.ptxlitmus.cat.CatAst.Let;
-import io.github.ptxlitmus.cat.CatAst.Node;
-import io.github.ptxlitmus.cat.CatAst.Statement;
-import io.github.ptxlitmus.cat.CatAst.UnOp;
+import io.github.ptxlitmus.cat.CatCode.Ctx;
+import io.github.ptxlitmus.cat.CatCode.Frame;
+import io.github.ptxlitmus.cat.CatRunner.Run;
+import io.github.ptxlitmus.cat.CatRunner.Stmt;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * A memory model written in herd's cat language (the subset PTX models use; see {@link
- * CatParser} for the grammar), parsed, resolved and type-checked once, then evaluated on the
- * {@link CatBindings} of each candidate execution. Immutable and thread-safe.
+ * A memory model written in herd's cat language, read, resolved and type-checked once, then
+ * evaluated on the {@link CatBindings} of each candidate execution. Immutable and thread-safe.
  *
- * <p>Evaluation follows the file top to bottom: {@code let} binds a set or relation (a later
- * {@code let} of the same name shadows the earlier one for what follows, so {@code let co =
- * co+} refines the base {@code co}); {@code let rec} is the least fixpoint, computed by
- * iteration from empty values; each {@code acyclic}, {@code irreflexive} and {@code empty}
- * check is a constraint of the model, except {@code flag} checks, which only report.
+ * <p>The language is herd's (see {@code docs/model.md}, "cat models"): {@code let}, {@code let
+ * rec} (least fixpoints), functions and {@code fun}, {@code let ... in}, {@code match}, {@code
+ * try ... with}, {@code if ... then ... else}, tags and {@code enum}, {@code include} (searched
+ * in the including file's directory, the model's, then the bundled library), {@code if
+ * "variant" ... else ... end}, {@code procedure}/{@code call}, {@code forall}, {@code with x
+ * from S}, the tests {@code acyclic}, {@code irreflexive} and {@code empty} (constraints, or
+ * {@code flag}, {@code undefined_unless}, {@code assert}), {@code show}/{@code unshow} (no
+ * effect). The bundled {@code stdlib.cat} runs first, as herd's does.
  *
  * <pre>{@code
- * CatModel m = CatModel.load(Path.of("ptx-v7.5.cat"));          // CatSyntaxException if bad
- * Optional<String> broken = m.firstViolation(PtxCatBindings.of(candidate));
+ * CatModel m = CatModel.load(Path.of("sc.cat"));          // CatSyntaxException if bad
+ * Optional<String> broken = m.firstViolation(bindings);
  * }</pre>
  */
 public final class CatModel {
+  /**
+   * How the model reads the coherence order {@code co} of a candidate whose writes to each
+   * location the search has put in a total order T (initial write first).
+   */
+  public enum Coherence {
+    /**
+     * herd's: {@code co} is T itself (what {@code with co from generate_cos(...)} picks, or
+     * the predefined {@code co}).
+     */
+    TOTAL,
+    /**
+     * Dat3M's reading of PTX: {@code co} is any strict partial order P ⊆ T with the initial
+     * writes first; the candidate is consistent when some P passes (the final value is T's last
+     * write, a P-maximal one).
+     */
+    PARTIAL
+  }
+
+  /** Relations only Dat3M's PTX architecture defines: a model using them is written for it. */
+  private static final Set<String> DAT3M_PTX =
+      Set.of("sync_fence", "syncbar", "sync_barrier", "vloc", "sr", "scta");
+  private static final Set<String> COHERENCE_NAMES =
+      Set.of("co", "coe", "coi", "fr", "fre", "fri");
+
   private final String name;
   private final String title;
-  /** Predefined names the model uses, and the slot each one fills. */
-  private final List<String> predefined;
-  private final int[] predefinedSlots;
-  private final int slots;
-  private final List<Step> steps;
+  private final CatCompiler.Program program;
+  private final List<String> warnings;
+  private final List<String> files;
+  private final Set<String> variants;
+  private final Coherence coherence;
+  private final String coherenceReason;
 
-  private CatModel(String name, String title, List<String> predefined, int[] predefinedSlots,
-      int slots, List<Step> steps) {
+  private CatModel(String name, CatLoader.Loaded loaded, CatCompiler.Program program,
+      CatOptions options) {
     this.name = name;
-    this.title = title;
-    this.predefined = List.copyOf(predefined);
-    this.predefinedSlots = predefinedSlots.clone();
-    this.slots = slots;
-    this.steps = List.copyOf(steps);
+    this.title = loaded.title();
+    this.program = program;
+    this.files = loaded.files();
+    this.variants = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(loaded.variants()));
+    List<String> w = new ArrayList<>(loaded.warnings());
+    if (!program.emptyNames().isEmpty()) {
+      StringBuilder sb = new StringBuilder();
+      program.emptyNames().forEach((n, p) -> sb.append(sb.length() == 0 ? "" : ", ").append(n)
+          .append(" (").append(p).append(")"));
+      w.add(name + ": warning: names that PTX gives no events or pairs, taken as empty: " + sb);
+    }
+    this.warnings = List.copyOf(w);
+    boolean withCo = program.statements().stream()
+        .anyMatch(s -> s instanceof CatRunner.WithS ws && ws.var().equals("co"));
+    boolean baseCo = program.baseSlots().keySet().stream().anyMatch(COHERENCE_NAMES::contains);
+    List<String> dat3m = program.baseSlots().keySet().stream().filter(DAT3M_PTX::contains)
+        .sorted().toList();
+    if (options.coherence() != null) {
+      coherence = options.coherence();
+      coherenceReason = "set by the caller";
+    } else if (!withCo && baseCo && !dat3m.isEmpty()) {
+      coherence = Coherence.PARTIAL;
+      coherenceReason = "the model is written for Dat3M's PTX relations (" + String.join(", ",
+          dat3m) + ") and uses the predefined co: Dat3M's partial coherence orders";
+    } else {
+      coherence = Coherence.TOTAL;
+      coherenceReason = withCo ? "with co from ...: total orders, as herd's generate_cos"
+          : "herd's total coherence order per location";
+    }
   }
 
   /**
    * Reads and resolves a cat file against the PTX vocabulary of {@link PtxCatBindings}.
    *
-   * @throws CatSyntaxException when the file or a file it includes is not accepted (message
-   *     {@code file:line:col: reason}), including a missing or unreadable {@code file}
-   * @param file the {@code .cat} file (UTF-8); {@code include}s are resolved beside it
+   * @param file the {@code .cat} file (UTF-8)
    * @return the resolved model, named by the file name
+   * @throws CatSyntaxException when the file or a file it includes is not accepted (message
+   *     {@code file:line:col: reason}), or is missing, unreadable or not UTF-8 ({@code file:
+   *     reason}), or the model has no axiom
    */
   public static CatModel load(Path file) {
-    return load(file, PtxCatBindings.vocabulary());
+    return load(file, PtxCatBindings.vocabulary(), CatOptions.defaults());
+  }
+
+  /**
+   * As {@link #load(Path)}, with options (variants, include path, coherence reading).
+   *
+   * @param file the {@code .cat} file (UTF-8)
+   * @param options how to load it
+   * @return the resolved model
+   * @throws CatSyntaxException as {@link #load(Path)}
+   */
+  public static CatModel load(Path file, CatOptions options) {
+    return load(file, PtxCatBindings.vocabulary(), options);
   }
 
   /**
@@ -76,21 +134,27 @@ public final class CatModel {
    * @throws CatSyntaxException as {@link #load(Path)}
    */
   public static CatModel load(Path file, Map<String, CatType> vocabulary) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new CatSyntaxException(file.toString(), 1, 1, "cannot read cat file: "
-          + (Files.exists(file) ? e.getMessage() : "no such file"));
-    }
-    Path fileName = file.getFileName();
-    return parse(fileName == null ? file.toString() : fileName.toString(), file.toString(),
-        text, file, vocabulary);
+    return load(file, vocabulary, CatOptions.defaults());
   }
 
   /**
-   * Parses cat text that is not read from a file; {@code include}s are resolved relative to the
-   * working directory.
+   * Reads and resolves a cat file against a vocabulary, with options.
+   *
+   * @param file the {@code .cat} file (UTF-8)
+   * @param vocabulary every name the bindings will provide, with its type
+   * @param options how to load it
+   * @return the resolved model, named by the file name
+   * @throws CatSyntaxException as {@link #load(Path)}
+   */
+  public static CatModel load(Path file, Map<String, CatType> vocabulary, CatOptions options) {
+    Path fileName = file.getFileName();
+    String name = fileName == null ? file.toString() : fileName.toString();
+    return build(name, CatLoader.load(file, file.toString(), options), vocabulary, options);
+  }
+
+  /**
+   * Parses cat text that is not read from a file; {@code include}s are searched in the working
+   * directory, then the bundled library.
    *
    * @param name the model's name in reports and messages, e.g. {@code test.cat}
    * @param text the cat source
@@ -99,18 +163,44 @@ public final class CatModel {
    * @throws CatSyntaxException as {@link #load(Path)}
    */
   public static CatModel parse(String name, String text, Map<String, CatType> vocabulary) {
-    return parse(name, name, text, null, vocabulary);
-  }
-
-  private static CatModel parse(String name, String shown, String text, Path path,
-      Map<String, CatType> vocabulary) {
-    CatParser.Parsed parsed = CatParser.parse(shown, text, path);
-    return new Resolver(vocabulary).resolve(name, parsed);
+    return parse(name, text, vocabulary, CatOptions.defaults());
   }
 
   /**
-   * {@return the file name (e.g. {@code ptx-v7.5.cat}); what results and reports call the model}
+   * As {@link #parse(String, String, Map)}, with options.
+   *
+   * @param name the model's name in reports and messages
+   * @param text the cat source
+   * @param vocabulary every name the bindings will provide, with its type
+   * @param options how to load it
+   * @return the resolved model
+   * @throws CatSyntaxException as {@link #load(Path)}
    */
+  public static CatModel parse(String name, String text, Map<String, CatType> vocabulary,
+      CatOptions options) {
+    return build(name, CatLoader.fromText(name, text, null, options), vocabulary, options);
+  }
+
+  private static CatModel build(String name, CatLoader.Loaded loaded,
+      Map<String, CatType> vocabulary, CatOptions options) {
+    CatCompiler.Program program =
+        CatCompiler.compile(loaded.instructions(), vocabulary, options::variant);
+    CatModel m = new CatModel(name, loaded, program, options);
+    m.typeCheck(vocabulary);
+    return m;
+  }
+
+  /** Runs the model once on no events, so that type errors are found when it is loaded. */
+  private void typeCheck(Map<String, CatType> vocabulary) {
+    Frame f = new Frame(program.globalSize(), null);
+    program.baseSlots().forEach((n, slot) -> f.slots[slot] =
+        vocabulary.get(n) == CatType.SET ? EventSet.empty(0) : Relation.empty(0));
+    Ctx c = new Ctx(0, Relation.empty(0), Relation.empty(0), null, Relation.empty(0), true,
+        program.enums());
+    CatRunner.run(program.statements(), 0, f, c, new Run());
+  }
+
+  /** {@return the file name (e.g. {@code ptx-v7.5.cat}); what results and reports call the model} */
   public String name() {
     return name;
   }
@@ -120,29 +210,106 @@ public final class CatModel {
     return title;
   }
 
-  /** {@return the names of the constraints (non-flag checks), in file order} */
+  /** {@return warnings found while loading ({@code file:line:col: warning: ...}), one a line} */
+  public List<String> warnings() {
+    return warnings;
+  }
+
+  /**
+   * {@return the variants the model's files test with {@code if "name"} (lower case, sorted),
+   * taken or not}
+   */
+  public Set<String> variantsTested() {
+    return variants;
+  }
+
+  /** {@return the files read: the model, then each included file (bundled ones marked)} */
+  public List<String> files() {
+    return files;
+  }
+
+  /** {@return how the model reads coherence} */
+  public Coherence coherence() {
+    return coherence;
+  }
+
+  /** {@return why the model reads coherence as {@link #coherence()} says, one sentence} */
+  public String coherenceReason() {
+    return coherenceReason;
+  }
+
+  /** {@return the predefined names the model uses, in first-use order} */
+  public List<String> predefinedNames() {
+    return List.copyOf(program.baseSlots().keySet());
+  }
+
+  /** {@return the names of the constraints (top-level non-flag tests), in file order} */
   public List<String> constraints() {
     List<String> out = new ArrayList<>();
-    for (Step s : steps) {
-      if (s instanceof CheckStep c && !c.flag()) {
-        out.add(c.name());
+    for (Stmt s : program.statements()) {
+      if (s instanceof CatRunner.TestS t && t.type() == CatAst.TestType.CHECK) {
+        out.add(t.label());
       }
     }
     return out;
   }
 
+  /** {@return the names of the flags (top-level {@code flag} tests), in file order} */
+  public List<String> flagNames() {
+    List<String> out = new ArrayList<>();
+    for (Stmt s : program.statements()) {
+      if (s instanceof CatRunner.TestS t && t.type() == CatAst.TestType.FLAG) {
+        out.add(t.label());
+      }
+    }
+    return out;
+  }
+
+  /** {@return true when the model has {@code flag} tests} */
+  public boolean hasFlags() {
+    return !flagNames().isEmpty();
+  }
+
   /**
-   * The outcome of evaluating every check.
+   * The constraints whose failure on a partial choice of {@code chosen} relations is a
+   * failure on every completion (monotone in them; see {@code docs/model.md}).
+   *
+   * @param chosen predefined names that only grow as choices are made (e.g. rf, co, fr)
+   * @return the constraints' names, in file order
+   */
+  public List<String> monotoneConstraints(Set<String> chosen) {
+    boolean[] mono = CatMonotonicity.monotoneTests(program, slotsOf(chosen));
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < mono.length; i++) {
+      if (mono[i]) {
+        out.add(((CatRunner.TestS) program.statements().get(i)).label());
+      }
+    }
+    return out;
+  }
+
+  private BitSet slotsOf(Set<String> names) {
+    BitSet b = new BitSet();
+    program.baseSlots().forEach((n, s) -> {
+      if (names.contains(n)) {
+        b.set(s);
+      }
+    });
+    return b;
+  }
+
+  /**
+   * The outcome of evaluating the model.
    *
    * @param violated the constraints that fail, by name ({@code as} name, else their text)
-   * @param flags the {@code flag} checks that hold (herd raises the flag then)
+   * @param flags the {@code flag} tests that hold (herd raises the flag then)
    */
   public record Result(List<String> violated, List<String> flags) {
     /**
      * Creates the record; the components are described above.
      *
      * @param violated the constraints that fail, by name ({@code as} name, else their text)
-     * @param flags the {@code flag} checks that hold (herd raises the flag then)
+     * @param flags the {@code flag} tests that hold (herd raises the flag then)
      */
     public Result {
       violated = List.copyOf(violated);
@@ -156,576 +323,315 @@ public final class CatModel {
   }
 
   /**
-   * Evaluates every check on {@code bindings}.
+   * Evaluates the model on {@code bindings} (the predefined {@code co} as given: no coherence
+   * choice is made).
    *
    * @param bindings the candidate's sets and relations
-   * @return the failing constraints and the flags raised
-   * @throws IllegalArgumentException if a predefined name the model uses is not bound, or is
-   *     bound to a value of the other type
-   * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
+   * @return the first failing constraint (evaluation stops there, as herd's does) and the
+   *     flags raised before it
+   * @throws IllegalArgumentException if a predefined name the model uses is not bound
+   * @throws CatSyntaxException if evaluation meets an error (file:line:col)
    */
   public Result evaluate(CatBindings bindings) {
-    List<String> violated = new ArrayList<>();
-    List<String> flags = new ArrayList<>();
-    run(bindings, violated, flags);
-    return new Result(violated, flags);
+    Outcome o = prepare(bindings, Set.of()).run(CatBindings.builder(bindings.size()).build(),
+        null, null);
+    return new Result(o.constraint().stream().toList(), o.flags());
   }
 
   /**
-   * The first constraint that fails on {@code bindings}, or empty when the candidate is
-   * consistent (flags are not evaluated).
+   * The first constraint that fails on {@code bindings}, or empty.
    *
    * @param bindings the candidate's sets and relations
    * @return the constraint's name ({@code as} name, else its text); empty when consistent
    * @throws IllegalArgumentException as {@link #evaluate}
-   * @throws IllegalStateException as {@link #evaluate}
    */
   public Optional<String> firstViolation(CatBindings bindings) {
-    return prepare(bindings, java.util.Set.of())
-        .firstViolation(CatBindings.builder(bindings.size()).build());
-  }
-
-  private void run(CatBindings b, List<String> violated, List<String> flags) {
-    int n = b.size();
-    Object[] env = new Object[slots];
-    for (int s = 0; s < predefined.size(); s++) {
-      String p = predefined.get(s);
-      env[predefinedSlots[s]] = b.get(p).orElseThrow(
-          () -> new IllegalArgumentException("cat model " + name + " uses '" + p
-              + "', which the bindings do not define"));
-    }
-    Ctx ctx = new Ctx(n, EventSet.full(n), env);
-    for (Step step : steps) {
-      if (step instanceof LetStep l) {
-        l.run(ctx);
-      } else {
-        CheckStep c = (CheckStep) step;
-        if (c.flag()) {
-          if (c.holds(ctx)) {
-            flags.add(c.name());
-          }
-        } else if (!c.holds(ctx)) {
-          violated.add(c.name());
-        }
-      }
-    }
-  }
-
-  /**
-   * The model evaluated as far as {@code fixed} allows, for judging many candidates that share
-   * those bindings (e.g. the candidates of one choice of thread paths): every {@code let} and
-   * check that uses none of the {@code varying} names is computed once here.
-   *
-   * @param fixed bindings for every name the model uses except {@code varying}
-   * @param varying the names that {@link Prepared#firstViolation} will bind
-   * @return the model with the parts that depend only on {@code fixed} computed
-   * @throws IllegalArgumentException if a name the model uses is in neither
-   * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
-   */
-  public Prepared prepare(CatBindings fixed, java.util.Set<String> varying) {
-    int n = fixed.size();
-    Object[] env = new Object[slots];
-    boolean[] dynamicSlot = new boolean[slots];
-    List<Integer> varyingAt = new ArrayList<>();
-    List<String> varyingNames = new ArrayList<>();
-    for (int s = 0; s < predefined.size(); s++) {
-      String p = predefined.get(s);
-      if (varying.contains(p)) {
-        dynamicSlot[predefinedSlots[s]] = true;
-        varyingAt.add(predefinedSlots[s]);
-        varyingNames.add(p);
-      } else {
-        env[predefinedSlots[s]] = fixed.get(p).orElseThrow(
-            () -> new IllegalArgumentException("cat model " + name + " uses '" + p
-                + "', which the bindings do not define"));
-      }
-    }
-    Ctx ctx = new Ctx(n, EventSet.full(n), env);
-    boolean[] dynamicStep = new boolean[steps.size()];
-    Optional<Failure> violation = Optional.empty();
-    for (int i = 0; i < steps.size(); i++) {
-      Step step = steps.get(i);
-      if (step instanceof LetStep l) {
-        boolean dyn = false;
-        for (Expr e : l.values()) {
-          dyn |= refersTo(e, dynamicSlot);
-        }
-        if (dyn) {
-          for (int slot : l.slots()) {
-            dynamicSlot[slot] = true;
-          }
-        } else {
-          l.run(ctx);
-        }
-        dynamicStep[i] = dyn;
-      } else {
-        CheckStep c = (CheckStep) step;
-        dynamicStep[i] = !c.flag() && refersTo(c.expr(), dynamicSlot);
-        if (!c.flag() && !dynamicStep[i] && violation.isEmpty() && !c.holds(ctx)) {
-          violation = Optional.of(new Failure(c.name(), c.evidence(ctx)));
-        }
-      }
-    }
-    return new Prepared(n, env, dynamicStep, violation,
-        varyingAt.stream().mapToInt(Integer::intValue).toArray(), List.copyOf(varyingNames));
-  }
-
-  private static boolean refersTo(Expr e, boolean[] slots) {
-    if (e instanceof Ref r) {
-      return slots[r.slot()];
-    } else if (e instanceof Bin b) {
-      return refersTo(b.left(), slots) || refersTo(b.right(), slots);
-    } else if (e instanceof Un u) {
-      return refersTo(u.operand(), slots);
-    }
-    return false;
+    return evaluate(bindings).violated().stream().findFirst();
   }
 
   /**
    * A failing constraint and its evidence over the bound events: a cycle for {@code acyclic}
-   * ({@code [e0, ..., ek]}, each step and the closing one a pair of the checked relation), the
-   * reflexive event for {@code irreflexive}, a pair {@code [a, b]} or a member {@code [e]} for
-   * {@code empty}; empty for a negated check (its relation is empty: nothing to show).
+   * ({@code [e0, ..., ek]}, each step and the closing one a pair of the tested relation), a
+   * path from an event back to itself for {@code irreflexive}, a path from a to b of a pair of
+   * the relation (or a member) for {@code empty}; empty for a negated test.
    *
    * @param constraint the constraint's name ({@code as} name, else its text)
    * @param events the evidence, event indices of the bindings
+   * @param relations for each step events[i] → events[i+1] (and the closing one of a cycle),
+   *     the base or named relation of the model it belongs to; empty when there are no steps
    */
-  public record Failure(String constraint, List<Integer> events) {
+  public record Failure(String constraint, List<Integer> events, List<String> relations) {
     /**
      * Creates the record; the components are described above.
      *
      * @param constraint the constraint's name ({@code as} name, else its text)
      * @param events the evidence, event indices of the bindings
+     * @param relations the relation of each step
      */
     public Failure {
       events = List.copyOf(events);
+      relations = List.copyOf(relations);
     }
+  }
+
+  /**
+   * What one run found: the first failing constraint (its evidence is worked out when asked
+   * for), the flags raised (on the run that passed, or before the failure) and whether an
+   * {@code undefined_unless} test failed. Immutable.
+   */
+  public static final class Outcome {
+    private final CatRunner.Failure failure;
+    private final List<String> flags;
+    private final boolean undefined;
+    private final int n;
+    private final CatCompiler.Program program;
+    private volatile Failure evidence;
+
+    private Outcome(CatRunner.Failure failure, List<String> flags, boolean undefined, int n,
+        CatCompiler.Program program) {
+      this.failure = failure;
+      this.flags = List.copyOf(flags);
+      this.undefined = undefined;
+      this.n = n;
+      this.program = program;
+    }
+
+    /** {@return true when no constraint failed} */
+    public boolean consistent() {
+      return failure == null;
+    }
+
+    /** {@return the failing constraint's name; empty when consistent} */
+    public Optional<String> constraint() {
+      return Optional.ofNullable(failure).map(CatRunner.Failure::label);
+    }
+
+    /** {@return the failing constraint with its evidence; empty when consistent} */
+    public Optional<Failure> failure() {
+      if (failure == null) {
+        return Optional.empty();
+      }
+      if (evidence == null) {
+        evidence = CatExplain.failure(failure, n, program);
+      }
+      return Optional.of(evidence);
+    }
+
+    /** {@return the flags raised} */
+    public List<String> flags() {
+      return flags;
+    }
+
+    /** {@return whether an {@code undefined_unless} test failed} */
+    public boolean undefined() {
+      return undefined;
+    }
+  }
+
+  /**
+   * The model evaluated as far as {@code fixed} allows, for judging many candidates that share
+   * those bindings (the candidates of one choice of thread paths): every instruction that uses
+   * none of the {@code varying} names, directly or through the model's definitions, runs once
+   * here.
+   *
+   * @param fixed bindings for every predefined name the model uses except {@code varying}
+   * @param varying the names that {@link Prepared#run} binds
+   * @return the partly evaluated model
+   * @throws IllegalArgumentException if a name the model uses is bound in neither
+   * @throws CatSyntaxException if evaluation meets an error (file:line:col)
+   */
+  public Prepared prepare(CatBindings fixed, Set<String> varying) {
+    int n = fixed.size();
+    Frame f = new Frame(program.globalSize(), null);
+    BitSet varyingSlots = new BitSet();
+    program.baseSlots().forEach((p, slot) -> {
+      if (varying.contains(p)) {
+        varyingSlots.set(slot);
+      } else {
+        f.slots[slot] = fixed.get(p).orElseThrow(() -> unbound(p));
+      }
+    });
+    List<Stmt> stmts = program.statements();
+    boolean[] dynamic = new boolean[stmts.size()];
+    for (int i = 0; i < stmts.size(); i++) {
+      dynamic[i] = stmts.get(i) instanceof CatRunner.WithS
+          || program.reads().get(i).intersects(varyingSlots);
+      if (dynamic[i]) {
+        varyingSlots.or(program.writes().get(i));
+      }
+    }
+    boolean[] live = CatMonotonicity.cone(program, effects());
+    List<Stmt> fixedPart = new ArrayList<>();
+    List<Stmt> dynamicPart = new ArrayList<>();
+    for (int i = 0; i < stmts.size(); i++) {
+      if (live[i]) {
+        (dynamic[i] ? dynamicPart : fixedPart).add(stmts.get(i));
+      }
+    }
+    Relation loc = fixed.relation("loc").orElse(Relation.empty(n));
+    Relation po = fixed.relation("po").orElse(Relation.empty(n));
+    Ctx c = new Ctx(n, loc, po, null, Relation.empty(n), false, program.enums());
+    Run r = CatRunner.run(fixedPart, 0, f, c, new Run());
+    boolean[] mono = CatMonotonicity.monotoneTests(program, varyingSlotsOfChosen(varying));
+    boolean[] keep = CatMonotonicity.cone(program, mono);
+    List<Stmt> monoPart = new ArrayList<>();
+    for (int i = 0; i < stmts.size(); i++) {
+      if (dynamic[i] && keep[i]) {
+        monoPart.add(stmts.get(i));
+      }
+    }
+    return new Prepared(n, f, r, dynamicPart, monoPart, loc, po, varyingSlots);
+  }
+
+  /** The statements that do something besides binding names: tests, calls, with, ... */
+  private boolean[] effects() {
+    List<Stmt> stmts = program.statements();
+    boolean[] out = new boolean[stmts.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = !(stmts.get(i) instanceof CatRunner.LetS)
+          && !(stmts.get(i) instanceof CatRunner.ProcS);
+    }
+    return out;
+  }
+
+  private BitSet varyingSlotsOfChosen(Set<String> varying) {
+    return slotsOf(varying);
+  }
+
+  private IllegalArgumentException unbound(String p) {
+    return new IllegalArgumentException("cat model " + name + " uses '" + p
+        + "', which the bindings do not define");
   }
 
   /** A model partially evaluated by {@link #prepare}; immutable and thread-safe. */
   public final class Prepared {
     private final int n;
-    private final Object[] env;
-    private final boolean[] dynamicStep;
-    private final Optional<Failure> staticViolation;
-    private final int[] varyingSlots;
-    private final List<String> varyingNames;
+    private final Frame frame;
+    private final Run fixedRun;
+    private final List<Stmt> dynamicPart;
+    private final List<Stmt> monotonePart;
+    private final Relation loc;
+    private final Relation po;
 
-    private Prepared(int n, Object[] env, boolean[] dynamicStep,
-        Optional<Failure> staticViolation, int[] varyingSlots, List<String> varyingNames) {
+    private Prepared(int n, Frame frame, Run fixedRun, List<Stmt> dynamicPart,
+        List<Stmt> monotonePart, Relation loc, Relation po, BitSet varyingSlots) {
       this.n = n;
-      this.env = env;
-      this.dynamicStep = dynamicStep;
-      this.staticViolation = staticViolation;
-      this.varyingSlots = varyingSlots;
-      this.varyingNames = varyingNames;
+      this.frame = frame;
+      this.fixedRun = fixedRun;
+      this.dynamicPart = dynamicPart;
+      this.monotonePart = monotonePart;
+      this.loc = loc;
+      this.po = po;
     }
 
     /**
-     * The first constraint that fails once {@code varying} is bound too (a constraint that
-     * needs none of the varying names and fails is reported first), or empty.
+     * Runs the rest of the model once {@code varying} is bound too.
      *
      * @param varying bindings for the varying names, over the same events as the fixed ones
-     * @return the constraint's name ({@code as} name, else its text); empty when consistent
+     * @param candidateCo the candidate's total coherence order (initial writes first) that
+     *     {@code with co from ...} chooses from; null to bind {@code co} to whatever members
+     *     the set has
+     * @param initCo each initial write to the other writes of its location (for Dat3M's
+     *     partial orders); null when {@code candidateCo} is
+     * @return the first failure (with evidence), the flags and whether the run is undefined
      * @throws IllegalArgumentException if a varying name the model uses is not bound
-     * @throws IllegalStateException if a {@code let rec} does not reach a fixpoint
+     * @throws CatSyntaxException if evaluation meets an error (file:line:col)
      */
-    public Optional<String> firstViolation(CatBindings varying) {
-      return firstFailure(varying).map(Failure::constraint);
+    public Outcome run(CatBindings varying, Relation candidateCo, Relation initCo) {
+      Run start = fixedRun.copy();
+      if (start.failure != null) {
+        return outcome(start);
+      }
+      Frame f = bind(varying);
+      Ctx c = new Ctx(n, loc, po, candidateCo, initCo == null ? Relation.empty(n) : initCo,
+          false, program.enums());
+      return outcome(CatRunner.run(dynamicPart, 0, f, c, start));
     }
 
     /**
-     * As {@link #firstViolation}, with evidence.
+     * The first monotone constraint that already fails on a partial choice (see {@link
+     * #monotoneConstraints}): every completion of the choice fails it too, so the search may
+     * drop the choice. {@code with co from ...} binds the partial {@code co} as it is.
+     *
+     * @param partial bindings of the varying names to their values so far (each only grows)
+     * @return the failing constraint with its evidence; empty when none fails yet
+     * @throws IllegalArgumentException if a varying name the model uses is not bound
+     */
+    public Optional<Failure> monotoneFailure(CatBindings partial) {
+      if (fixedRun.failure != null && fixedRun.failure.test() != null) {
+        return outcome(fixedRun.copy()).failure();
+      }
+      Frame f = frame.copy();
+      // names the partial choice does not bind yet are empty (statements that read them and
+      // no monotone test needs are not run)
+      program.baseSlots().forEach((p, slot) -> {
+        if (f.slots[slot] == null) {
+          f.slots[slot] = partial.get(p).orElse(CatValue.Empty.INSTANCE);
+        }
+      });
+      Ctx c = new Ctx(n, loc, po, null, Relation.empty(n), false, program.enums());
+      List<Stmt> noWith = new ArrayList<>();
+      for (Stmt s : monotonePart) {
+        if (s instanceof CatRunner.WithS w) {
+          Object co = partial.get("co").orElse(Relation.empty(n));
+          noWith.add(new CatRunner.LetS(new CatCode.LetCode(new int[][] {{w.slot()}},
+              new boolean[] {false}, new CatCode.Code[] {new CatCode.Konst(co, "co", w.pos())},
+              false, new String[] {w.var()}, w.pos()), w.pos()));
+        } else {
+          noWith.add(s);
+        }
+      }
+      return outcome(CatRunner.run(noWith, 0, f, c, new Run())).failure();
+    }
+
+    /**
+     * As {@link #run}, the failure only; {@code co} as bound.
      *
      * @param varying bindings for the varying names
      * @return the failing constraint with its evidence; empty when consistent
-     * @throws IllegalArgumentException as {@link #firstViolation}
-     * @throws IllegalStateException as {@link #firstViolation}
      */
     public Optional<Failure> firstFailure(CatBindings varying) {
-      if (staticViolation.isPresent()) {
-        return staticViolation;
-      }
-      Object[] e = env.clone();
-      for (int k = 0; k < varyingSlots.length; k++) {
-        String p = varyingNames.get(k);
-        e[varyingSlots[k]] = varying.get(p).orElseThrow(
-            () -> new IllegalArgumentException("cat model " + name + " uses '" + p
-                + "', which the bindings do not define"));
-      }
-      Ctx ctx = new Ctx(n, EventSet.full(n), e);
-      for (int i = 0; i < steps.size(); i++) {
-        if (!dynamicStep[i]) {
-          continue;
-        }
-        Step step = steps.get(i);
-        if (step instanceof LetStep l) {
-          l.run(ctx);
-        } else if (!((CheckStep) step).holds(ctx)) {
-          CheckStep c = (CheckStep) step;
-          return Optional.of(new Failure(c.name(), c.evidence(ctx)));
-        }
-      }
-      return Optional.empty();
+      return run(varying, null, null).failure();
     }
 
     /**
-     * The {@code flag} checks that hold once {@code varying} is bound (herd raises such a flag
-     * on a consistent candidate); meant for candidates {@link #firstFailure} finds consistent.
+     * As {@link #firstFailure}, the constraint's name only.
      *
-     * @param varying bindings for the varying names, over the same events as the fixed ones
-     * @return the flags' names ({@code as} name, else the check's text), in file order
-     * @throws IllegalArgumentException as {@link #firstViolation}
-     * @throws IllegalStateException as {@link #firstViolation}
+     * @param varying bindings for the varying names
+     * @return the constraint's name; empty when consistent
+     */
+    public Optional<String> firstViolation(CatBindings varying) {
+      return run(varying, null, null).constraint();
+    }
+
+    /**
+     * The flags raised once {@code varying} is bound; meant for candidates {@link
+     * #firstFailure} finds consistent.
+     *
+     * @param varying bindings for the varying names
+     * @return the flags' names ({@code as} name, else the test's text)
      */
     public List<String> flagsRaised(CatBindings varying) {
-      Object[] e = env.clone();
-      for (int k = 0; k < varyingSlots.length; k++) {
-        String p = varyingNames.get(k);
-        e[varyingSlots[k]] = varying.get(p).orElseThrow(
-            () -> new IllegalArgumentException("cat model " + name + " uses '" + p
-                + "', which the bindings do not define"));
-      }
-      Ctx ctx = new Ctx(n, EventSet.full(n), e);
-      List<String> raised = new ArrayList<>();
-      for (int i = 0; i < steps.size(); i++) {
-        Step step = steps.get(i);
-        if (step instanceof LetStep l) {
-          if (dynamicStep[i]) {
-            l.run(ctx);
-          }
-        } else if (((CheckStep) step).flag() && ((CheckStep) step).holds(ctx)) {
-          raised.add(((CheckStep) step).name());
-        }
-      }
-      return raised;
+      return run(varying, null, null).flags();
     }
-  }
 
-  /** {@return true when the model has {@code flag} checks} */
-  public boolean hasFlags() {
-    return steps.stream().anyMatch(s -> s instanceof CheckStep c && c.flag());
+    private Frame bind(CatBindings varying) {
+      Frame f = frame.copy();
+      program.baseSlots().forEach((p, slot) -> {
+        if (f.slots[slot] == null) {
+          f.slots[slot] = varying.get(p).orElseThrow(() -> unbound(p));
+        }
+      });
+      return f;
+    }
+
+    private Outcome outcome(Run r) {
+      return new Outcome(r.failure, r.flags, r.undefined, n, program);
+    }
   }
 
   @Override
   public String toString() {
     return name;
-  }
-
-  // ---- resolved program ----------------------------------------------------------------------
-
-  /** What an evaluation works on. */
-  private record Ctx(int n, EventSet all, Object[] env) {}
-
-  private sealed interface Step permits LetStep, CheckStep {}
-
-  private record LetStep(int[] slots, Expr[] values, CatType[] types, boolean rec)
-      implements Step {
-    void run(Ctx ctx) {
-      if (!rec) {
-        ctx.env()[slots[0]] = values[0].eval(ctx);
-        return;
-      }
-      for (int k = 0; k < slots.length; k++) {
-        ctx.env()[slots[k]] = types[k] == CatType.SET ? EventSet.empty(ctx.n())
-            : Relation.empty(ctx.n());
-      }
-      // Each round adds at least one pair or event to a monotone definition.
-      long limit = (long) slots.length * ((long) ctx.n() * ctx.n() + 1) + 1;
-      for (long round = 0; round <= limit; round++) {
-        boolean changed = false;
-        Object[] next = new Object[slots.length];
-        for (int k = 0; k < slots.length; k++) {
-          next[k] = values[k].eval(ctx);
-        }
-        for (int k = 0; k < slots.length; k++) {
-          if (!next[k].equals(ctx.env()[slots[k]])) {
-            changed = true;
-            ctx.env()[slots[k]] = next[k];
-          }
-        }
-        if (!changed) {
-          return;
-        }
-      }
-      throw new IllegalStateException("let rec does not reach a fixpoint (not monotone?)");
-    }
-  }
-
-  private record CheckStep(CheckKind kind, boolean flag, boolean negated, Expr expr,
-      String name) implements Step {
-    /**
-     * Evidence that the check fails on {@code ctx}: a cycle (acyclic), a reflexive event
-     * (irreflexive), a pair or member (empty); empty for a negated check.
-     */
-    List<Integer> evidence(Ctx ctx) {
-      Object v = expr.eval(ctx);
-      if (negated) {
-        return List.of();
-      }
-      if (v instanceof EventSet set) {
-        return set.isEmpty() ? List.of() : List.of(set.next(0));
-      }
-      Relation r = (Relation) v;
-      return switch (kind) {
-        case ACYCLIC -> r.findCycle().orElse(List.of());
-        case IRREFLEXIVE -> r.intersection(Relation.identity(ctx.n())).domain().stream()
-            .boxed().limit(1).toList();
-        case EMPTY -> r.isEmpty() ? List.of() : List.of(r.pairs()[0][0], r.pairs()[0][1]);
-      };
-    }
-
-    boolean holds(Ctx ctx) {
-      Object v = expr.eval(ctx);
-      boolean ok =
-          switch (kind) {
-            case ACYCLIC -> ((Relation) v).isAcyclic();
-            case IRREFLEXIVE -> ((Relation) v).isIrreflexive();
-            case EMPTY -> v instanceof EventSet s ? s.isEmpty() : ((Relation) v).isEmpty();
-          };
-      return ok != negated;
-    }
-  }
-
-  /** A resolved expression. */
-  private sealed interface Expr permits Ref, Universe, Bin, Un {
-    Object eval(Ctx ctx);
-  }
-
-  private record Ref(int slot) implements Expr {
-    @Override
-    public Object eval(Ctx ctx) {
-      return ctx.env()[slot];
-    }
-  }
-
-  private record Universe() implements Expr {
-    @Override
-    public Object eval(Ctx ctx) {
-      return ctx.all();
-    }
-  }
-
-  private record Bin(BinOp op, CatType type, Expr left, Expr right) implements Expr {
-    @Override
-    public Object eval(Ctx ctx) {
-      Object a = left.eval(ctx);
-      Object b = right.eval(ctx);
-      if (op == BinOp.CART) {
-        return Relation.cross(ctx.n(), (EventSet) a, (EventSet) b);
-      }
-      if (op == BinOp.SEQ) {
-        return ((Relation) a).compose((Relation) b);
-      }
-      if (type == CatType.SET) {
-        EventSet x = (EventSet) a;
-        EventSet y = (EventSet) b;
-        return switch (op) {
-          case UNION -> x.union(y);
-          case INTER -> x.intersection(y);
-          default -> x.difference(y);
-        };
-      }
-      Relation x = (Relation) a;
-      Relation y = (Relation) b;
-      return switch (op) {
-        case UNION -> x.union(y);
-        case INTER -> x.intersection(y);
-        default -> x.difference(y);
-      };
-    }
-  }
-
-  private record Un(UnOp op, CatType type, Expr operand) implements Expr {
-    @Override
-    public Object eval(Ctx ctx) {
-      Object v = operand.eval(ctx);
-      return switch (op) {
-        case PLUS -> ((Relation) v).transitiveClosure();
-        case STAR -> ((Relation) v).reflexiveTransitiveClosure();
-        case OPT -> ((Relation) v).optional();
-        case INV -> ((Relation) v).inverse();
-        case COMPLEMENT -> v instanceof EventSet s ? s.complement()
-            : Relation.full(ctx.n()).difference((Relation) v);
-        case IDENTITY -> Relation.identity((EventSet) v);
-        case DOMAIN -> ((Relation) v).domain();
-        case RANGE -> ((Relation) v).range();
-      };
-    }
-  }
-
-  // ---- resolution and typing -----------------------------------------------------------------
-
-  /** Resolves names to slots and checks set/relation types. */
-  private static final class Resolver {
-    private final Map<String, CatType> vocabulary;
-    private final Map<String, Integer> scope = new HashMap<>();
-    private final List<CatType> slotTypes = new ArrayList<>();
-    private final Map<String, Integer> predefinedSlot = new LinkedHashMap<>();
-
-    Resolver(Map<String, CatType> vocabulary) {
-      this.vocabulary = vocabulary;
-    }
-
-    CatModel resolve(String name, CatParser.Parsed parsed) {
-      List<Step> steps = new ArrayList<>();
-      for (Statement s : parsed.statements()) {
-        if (s instanceof Let l) {
-          steps.add(let(l));
-        } else {
-          steps.add(check((Check) s));
-        }
-      }
-      List<String> names = new ArrayList<>(predefinedSlot.keySet());
-      int[] at = new int[names.size()];
-      for (int k = 0; k < at.length; k++) {
-        at[k] = predefinedSlot.get(names.get(k));
-      }
-      return new CatModel(name, parsed.title(), names, at, slotTypes.size(), steps);
-    }
-
-    private int newSlot(CatType t) {
-      slotTypes.add(t);
-      return slotTypes.size() - 1;
-    }
-
-    private LetStep let(Let l) {
-      int k = l.names().size();
-      int[] slots = new int[k];
-      Expr[] values = new Expr[k];
-      CatType[] types = new CatType[k];
-      if (!l.rec()) {
-        Typed v = expr(l.values().get(0));
-        slots[0] = newSlot(v.type());
-        values[0] = v.expr();
-        types[0] = v.type();
-        scope.put(l.names().get(0).name(), slots[0]);
-        return new LetStep(slots, values, types, false);
-      }
-      // let rec: the names are in scope in every value. Their types are guessed (relation,
-      // then set) and must agree with what the values give.
-      Map<String, Integer> saved = new HashMap<>(scope);
-      Map<String, Integer> savedPredefined = new LinkedHashMap<>(predefinedSlot);
-      int savedSlots = slotTypes.size();
-      CatSyntaxException first = null;
-      for (CatType guess : CatType.values()) {
-        CatType g = guess == CatType.SET ? CatType.RELATION : CatType.SET;
-        scope.clear();
-        scope.putAll(saved);
-        predefinedSlot.clear();
-        predefinedSlot.putAll(savedPredefined);
-        while (slotTypes.size() > savedSlots) {
-          slotTypes.remove(slotTypes.size() - 1);
-        }
-        try {
-          for (int j = 0; j < k; j++) {
-            slots[j] = newSlot(g);
-            types[j] = g;
-            scope.put(l.names().get(j).name(), slots[j]);
-          }
-          for (int j = 0; j < k; j++) {
-            Typed v = expr(l.values().get(j));
-            if (v.type() != g) {
-              throw l.names().get(j).pos().error("let rec " + l.names().get(j).name()
-                  + ": the value is a " + v.type().word() + ", the name is used as a "
-                  + g.word());
-            }
-            values[j] = v.expr();
-          }
-          return new LetStep(slots, values, types, true);
-        } catch (CatSyntaxException e) {
-          if (first == null) {
-            first = e;
-          }
-        }
-      }
-      throw first;
-    }
-
-    private CheckStep check(Check c) {
-      Typed v = expr(c.expr());
-      if (c.kind() != CheckKind.EMPTY && v.type() != CatType.RELATION) {
-        throw c.expr().pos().error(c.kind().name().toLowerCase(java.util.Locale.ROOT)
-            + " needs a relation, found a set");
-      }
-      String label = c.name().isEmpty() ? c.text() : c.name();
-      return new CheckStep(c.kind(), c.flag(), c.negated(), v.expr(), label);
-    }
-
-    private record Typed(Expr expr, CatType type) {}
-
-    private Typed expr(Node node) {
-      if (node instanceof CatAst.Name n) {
-        return name(n);
-      } else if (node instanceof CatAst.Binary b) {
-        Typed l = expr(b.left());
-        Typed r = expr(b.right());
-        switch (b.op()) {
-          case CART -> {
-            need(b.left(), l, CatType.SET, "the cartesian product '*'");
-            need(b.right(), r, CatType.SET, "the cartesian product '*'");
-            return new Typed(new Bin(b.op(), CatType.RELATION, l.expr(), r.expr()),
-                CatType.RELATION);
-          }
-          case SEQ -> {
-            need(b.left(), l, CatType.RELATION, "';' (use [S] for a set)");
-            need(b.right(), r, CatType.RELATION, "';' (use [S] for a set)");
-            return new Typed(new Bin(b.op(), CatType.RELATION, l.expr(), r.expr()),
-                CatType.RELATION);
-          }
-          default -> {
-            if (l.type() != r.type()) {
-              throw b.pos().error("'" + b.op().symbol + "' between a " + l.type().word()
-                  + " and a " + r.type().word());
-            }
-            return new Typed(new Bin(b.op(), l.type(), l.expr(), r.expr()), l.type());
-          }
-        }
-      }
-      CatAst.Unary u = (CatAst.Unary) node;
-      Typed v = expr(u.operand());
-      return switch (u.op()) {
-        case PLUS, STAR, OPT, INV -> {
-          need(u.operand(), v, CatType.RELATION, "'" + u.op().symbol + "'");
-          yield new Typed(new Un(u.op(), CatType.RELATION, v.expr()), CatType.RELATION);
-        }
-        case COMPLEMENT -> new Typed(new Un(u.op(), v.type(), v.expr()), v.type());
-        case IDENTITY -> {
-          need(u.operand(), v, CatType.SET, "[...]");
-          yield new Typed(new Un(u.op(), CatType.RELATION, v.expr()), CatType.RELATION);
-        }
-        case DOMAIN, RANGE -> {
-          need(u.operand(), v, CatType.RELATION, u.op().symbol + "(...)");
-          yield new Typed(new Un(u.op(), CatType.SET, v.expr()), CatType.SET);
-        }
-      };
-    }
-
-    private static void need(Node at, Typed v, CatType want, String where) {
-      if (v.type() != want) {
-        throw at.pos().error(where + " needs a " + want.word() + ", found a "
-            + v.type().word());
-      }
-    }
-
-    private Typed name(CatAst.Name n) {
-      if (n.name().equals("_")) {
-        return new Typed(new Universe(), CatType.SET);
-      }
-      Integer slot = scope.get(n.name());
-      if (slot != null) {
-        return new Typed(new Ref(slot), slotTypes.get(slot));
-      }
-      CatType t = vocabulary.get(n.name());
-      if (t == null) {
-        throw n.pos().error("unknown name '" + n.name() + "'");
-      }
-      Integer p = predefinedSlot.get(n.name());
-      if (p == null) {
-        p = newSlot(t);
-        predefinedSlot.put(n.name(), p);
-      }
-      return new Typed(new Ref(p), t);
-    }
   }
 }

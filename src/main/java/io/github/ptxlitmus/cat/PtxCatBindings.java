@@ -39,7 +39,12 @@ public final class PtxCatBindings {
   private static final Set<String> RELATIONS =
       Set.of("po", "po-loc", "loc", "vloc", "id", "int", "ext", "rf", "rfe", "rfi", "co", "coe",
           "coi", "fr", "fre", "fri", "rmw", "addr", "data", "ctrl", "sr", "scta", "syncbar",
-          "sync_barrier", "sync_fence");
+          "sync_barrier", "sync_fence", "sm", "si", "same-instance", "partial_po", "iico_data",
+          "iico_ctrl", "iico_order", "rf-reg");
+
+  /** herd's sets that PTX events leave empty, or fill as herd's non-speculative machine. */
+  private static final List<String> HERD_SETS =
+      List.of("Exp", "NExp", "EXEC", "SPEC", "SPURIOUS", "B", "BCC", "PRED", "Rreg", "Wreg");
 
   private static final List<String> SETS =
       List.of("W", "R", "M", "F", "IW", "WEAK", "RLX", "ACQ", "REL", "ACQ_REL", "SC", "CTA",
@@ -51,7 +56,7 @@ public final class PtxCatBindings {
   /** The names {@link #varying} binds: what a candidate chooses beyond its events. */
   public static final Set<String> VARYING =
       Set.of("rf", "rfe", "rfi", "co", "coe", "coi", "fr", "fre", "fri", "sync_fence",
-          "syncbar", "sync_barrier");
+          "syncbar", "sync_barrier", "FW");
 
   /** Which part of an event a bound event is. */
   private enum Part {
@@ -93,6 +98,8 @@ public final class PtxCatBindings {
     Map<String, CatType> m = new LinkedHashMap<>();
     RELATIONS.stream().sorted().forEach(r -> m.put(r, CatType.RELATION));
     SETS.forEach(s -> m.put(s, CatType.SET));
+    HERD_SETS.forEach(s -> m.put(s, CatType.SET));
+    m.put("FW", CatType.SET);
     return ImmutableMap.copyOf(m);
   }
 
@@ -137,6 +144,15 @@ public final class PtxCatBindings {
     for (String tag : SETS.subList(5, SETS.size())) {
       b.set(tag, set(nodes, x -> tags(x).contains(tag)));
     }
+    // herd's machine sets: every access explicit, nothing speculative, no branch or register
+    // events (registers are not events here).
+    b.set("Exp", set(nodes, x -> x.event().isMemory()));
+    b.set("EXEC", EventSet.full(size));
+    for (String empty : HERD_SETS) {
+      if (!empty.equals("Exp") && !empty.equals("EXEC")) {
+        b.set(empty, EventSet.empty(size));
+      }
+    }
     Relation loc = pairs(nodes, (x, y) -> x.event().overlaps(y.event()));
     Relation vloc =
         pairs(nodes, (x, y) -> x.event().isMemory() && y.event().isMemory()
@@ -172,7 +188,18 @@ public final class PtxCatBindings {
         .relation("data", expand(size, store, data, false, true))
         .relation("ctrl", expand(size, store, ctrl, false, true))
         .relation("sr", sr)
-        .relation("scta", scta);
+        .relation("scta", scta)
+        // herd's: single-copy atomic accesses relate only to themselves (no mixed-size
+        // access is split into parts here); the two halves of an RMW are one instance
+        .relation("sm", Relation.identity(set(nodes, x -> x.event().isMemory())))
+        .relation("si", Relation.identity(set(nodes, x -> x.event().isMemory())))
+        .relation("same-instance", Relation.identity(size).union(rmw.build())
+            .union(rmw.build().inverse()))
+        .relation("partial_po", poX)
+        .relation("iico_data", rmw.build())
+        .relation("iico_ctrl", Relation.empty(size))
+        .relation("iico_order", Relation.empty(size))
+        .relation("rf-reg", Relation.empty(size));
     return new PtxCatBindings(n, store, b.build(), sr, internal, scta);
   }
 
@@ -238,7 +265,7 @@ public final class PtxCatBindings {
    */
   public CatBindings bind(Relation rf, Relation co, Relation fenceScOrder,
       Relation barrierSync) {
-    return varying(base.toBuilder(), rf, co, fenceScOrder, barrierSync);
+    return varying(base.toBuilder(), rf, co, co, fenceScOrder, barrierSync);
   }
 
   /** {@return the bindings that depend only on the events: every name except {@link #VARYING}} */
@@ -259,18 +286,47 @@ public final class PtxCatBindings {
    */
   public CatBindings varying(Relation rf, Relation co, Relation fenceScOrder,
       Relation barrierSync) {
-    return varying(CatBindings.builder(base.size()), rf, co, fenceScOrder, barrierSync);
+    return varying(CatBindings.builder(base.size()), rf, co, co, fenceScOrder, barrierSync);
+  }
+
+  /**
+   * As {@link #varying(Relation, Relation, Relation, Relation)}, with {@code FW} (herd's final
+   * writes) taken from the total order {@code coTotal} rather than from {@code co}.
+   *
+   * @param rf as {@link #bind}
+   * @param co the coherence order the model sees (a sub-order of {@code coTotal})
+   * @param coTotal the candidate's total coherence order, initial writes first
+   * @param fenceScOrder as {@link #bind}
+   * @param barrierSync as {@link #bind}
+   * @return the {@link #VARYING} names bound, over {@link #size()} events
+   */
+  public CatBindings varying(Relation rf, Relation co, Relation coTotal, Relation fenceScOrder,
+      Relation barrierSync) {
+    return varying(CatBindings.builder(base.size()), rf, co, coTotal, fenceScOrder,
+        barrierSync);
+  }
+
+  /**
+   * A relation between writes over the {@code n} events (e.g. a coherence order), over the
+   * bound events: an RMW's write is its store half.
+   *
+   * @param co a relation between writes over the {@code n} events
+   * @return the same pairs over {@link #size()} events
+   */
+  public Relation writes(Relation co) {
+    Relation.Builder coB = Relation.builder(base.size());
+    co.forEach((a, c) -> coB.add(store[a], store[c]));
+    return coB.build();
   }
 
   private CatBindings varying(CatBindings.Builder into, Relation rf, Relation co,
-      Relation fenceScOrder, Relation barrierSync) {
+      Relation coTotal, Relation fenceScOrder, Relation barrierSync) {
     int size = base.size();
     Relation.Builder rfB = Relation.builder(size);
     rf.forEach((w, r) -> rfB.add(store[w], r));
-    Relation.Builder coB = Relation.builder(size);
-    co.forEach((a, c) -> coB.add(store[a], store[c]));
     Relation rfX = rfB.build();
-    Relation coX = coB.build();
+    Relation coX = writes(co);
+    EventSet finalWrites = base.set("W").orElseThrow().difference(writes(coTotal).domain());
     Relation ext = Relation.full(size).difference(internal);
     Relation fr = rfX.inverse().compose(coX).difference(Relation.identity(size));
     return into
@@ -286,6 +342,7 @@ public final class PtxCatBindings {
         .relation("sync_fence", widen(fenceScOrder, size).intersection(sr))
         .relation("syncbar", widen(barrierSync, size))
         .relation("sync_barrier", widen(barrierSync, size).intersection(scta))
+        .set("FW", finalWrites)
         .build();
   }
 

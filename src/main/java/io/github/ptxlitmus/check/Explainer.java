@@ -77,20 +77,22 @@ final class Explainer {
       if (t.consistent()) {
         continue; // cannot happen: the pruned search found no witness
       }
-      Violation v = expand(t, t.violation().orElseThrow());
-      List<Object> key = List.of(v.axiom(), v.relations(), v.events());
+      Violation v = model instanceof io.github.ptxlitmus.model.ModelSpec
+          ? expand(t, t.violation().orElseThrow()) : t.violation().orElseThrow();
+      List<Object> key = List.of(v.axiom(), v.constraint(), v.relations(), v.events());
       Explanation.Reason prev = groups.get(key);
       if (prev != null) {
         groups.put(
             key,
             new Explanation.Reason(prev.axiom(), prev.candidates() + 1, prev.events(),
-                prev.relations(), prev.detail(), prev.graph()));
+                prev.relations(), prev.detail(), prev.graph(), prev.constraint()));
       } else {
         ExecutionGraph g = graph(t, v.events(), v.relations());
         List<Explanation.EventRef> refs = new ArrayList<>();
         v.events().forEach(e -> refs.add(g.events().get(e)));
         groups.put(
-            key, new Explanation.Reason(v.axiom(), 1, refs, v.relations(), v.detail(), g));
+            key, new Explanation.Reason(v.axiom(), 1, refs, v.relations(), v.detail(), g,
+                v.constraint()));
       }
     }
     List<Explanation.Reason> reasons = new ArrayList<>(groups.values());

@@ -89,6 +89,8 @@ public record Explanation(
    * @param relations the relation of each step {@code events[i] → events[i+1]} (cyclically)
    * @param detail one sentence in spec terms
    * @param graph one such candidate, with the evidence highlighted
+   * @param constraint a foreign model's name for the failing constraint (a cat file's {@code as}
+   *     name); empty for a built-in axiom
    */
   public record Reason(
       Axiom axiom,
@@ -96,7 +98,8 @@ public record Explanation(
       List<EventRef> events,
       List<String> relations,
       String detail,
-      ExecutionGraph graph) {
+      ExecutionGraph graph,
+      String constraint) {
 
     /**
      * Copies the lists (unmodifiable); they may not be or hold null.
@@ -107,21 +110,57 @@ public record Explanation(
      * @param relations the relation of each step {@code events[i] → events[i+1]} (cyclically)
      * @param detail one sentence in spec terms
      * @param graph one such candidate, with the evidence highlighted
+     * @param constraint a foreign model's name for the constraint; empty for a built-in axiom
      */
     public Reason {
       events = List.copyOf(events);
       relations = List.copyOf(relations);
+      java.util.Objects.requireNonNull(constraint, "constraint");
+    }
+
+    /**
+     * A reason under a built-in axiom.
+     *
+     * @param axiom the axiom
+     * @param candidates how many candidates producing the state fail this way
+     * @param events the evidence
+     * @param relations the relation of each step
+     * @param detail one sentence in spec terms
+     * @param graph one such candidate, with the evidence highlighted
+     */
+    public Reason(Axiom axiom, long candidates, List<EventRef> events, List<String> relations,
+        String detail, ExecutionGraph graph) {
+      this(axiom, candidates, events, relations, detail, graph, "");
+    }
+
+    /** {@return the failing rule's name: the constraint's, else the axiom's title} */
+    public String title() {
+      return constraint.isEmpty() ? axiom.title() : constraint;
+    }
+
+    /** {@return the spec section of a built-in axiom; empty for a foreign constraint} */
+    public String section() {
+      return constraint.isEmpty() ? axiom.section() : "";
+    }
+
+    /** {@return the title, with the section in parentheses when there is one} */
+    public String heading() {
+      return section().isEmpty() ? title() : title() + " (" + section() + ")";
     }
 
     /**
      * The evidence as text.
      *
-     * @return {@code a -rel-> b -rel-> ... }, ending with the first event again
+     * @return {@code a -rel-> b -rel-> ... }, ending with the first event again for a cycle,
+     *     with the last event for a path (one relation fewer than events)
      */
     public String path() {
       StringBuilder sb = new StringBuilder();
-      for (int i = 0; i < events.size(); i++) {
+      for (int i = 0; i < relations.size(); i++) {
         sb.append(events.get(i)).append(" -").append(relations.get(i)).append("-> ");
+      }
+      if (relations.size() < events.size()) {
+        return sb.append(events.get(events.size() - 1)).toString();
       }
       return sb.append(events.get(0)).toString();
     }
@@ -199,8 +238,7 @@ public record Explanation(
         });
     if (!allowed) {
       for (Reason r : reasons) {
-        sb.append("  ").append(r.axiom().title()).append(" (").append(r.axiom().section())
-            .append("), ").append(r.candidates())
+        sb.append("  ").append(r.heading()).append(", ").append(r.candidates())
             .append(r.candidates() == 1 ? " candidate: " : " candidates: ")
             .append(r.detail()).append('\n');
         sb.append("    ").append(r.path()).append('\n');

@@ -53,9 +53,21 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
    */
   public record Side(String name, Function<Path, CheckResult> checker) {
     /**
-     * A side from a model given by name: a built-in variant ({@code ptx}, {@code dat3m-v7.5},
-     * {@code dat3m-v6.0}, see {@link ModelSpec#variants()}) or the path of a cat file. The
-     * check runs with {@code base}'s limits in states mode.
+     * A side from a memory model (e.g. a loaded cat model), with {@code base}'s limits in
+     * states mode.
+     *
+     * @param model the model
+     * @param base the limits (the mode is replaced by states mode)
+     * @return the side, named by the model's label
+     */
+    public static Side of(io.github.ptxlitmus.model.MemoryModel model, CheckOptions base) {
+      LitmusChecker checker =
+          LitmusChecker.create(base.withMode(CheckOptions.Mode.STATES).withModel(model));
+      return new Side(checker.options().modelLabel(), checker::check);
+    }
+
+    /**
+     * A side from a model given by name or path (see {@link ModelComparison#isCatFile}).
      *
      * @param model a variant name or a cat file's path
      * @param base the limits (the mode is replaced by states mode)
@@ -69,7 +81,7 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
       CheckOptions options;
       if (builtIn.isPresent()) {
         options = states.withModel(builtIn.get());
-      } else if (Files.isRegularFile(Path.of(model))) {
+      } else if (isCatFile(model)) {
         options = states.withModel(CatMemoryModel.load(Path.of(model)));
       } else {
         throw new IllegalArgumentException("unknown model '" + model + "' (built-in: "
@@ -79,6 +91,21 @@ public record ModelComparison(String nameA, String nameB, List<TestComparison> t
       }
       LitmusChecker checker = LitmusChecker.create(options);
       return new Side(options.modelLabel(), checker::check);
+    }
+  }
+
+  /**
+   * Whether a model argument names a cat file rather than a built-in model: an existing
+   * regular file.
+   *
+   * @param model the argument
+   * @return true for a cat file's path
+   */
+  public static boolean isCatFile(String model) {
+    try {
+      return Files.isRegularFile(Path.of(model));
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
     }
   }
 

@@ -58,8 +58,14 @@ public final class CatalogueCommand implements Callable<Integer> {
   private String format;
 
   @Option(names = "--model", paramLabel = "MODEL",
-      description = "Model to check under (repeat to compare; default ptx).")
+      description = "Model to check under: a built-in name or a cat file (repeat to compare;"
+          + " default ptx).")
   private List<String> models = new ArrayList<>();
+
+  @Option(names = "--variant", paramLabel = "NAME",
+      description = "Set a variant of the cat models among --model (herd's -variant);"
+          + " repeatable.")
+  private List<String> variants = new ArrayList<>();
 
   @Option(
       names = "--timeout",
@@ -86,7 +92,8 @@ public final class CatalogueCommand implements Callable<Integer> {
       };
       java.time.Duration limit = LimitOptions.timeLimit(timeout, IllegalArgumentException::new);
       for (String m : models.isEmpty() ? List.of("ptx") : models) {
-        columns.add(new Catalogue.Model(m, checker(m, limit).orElseThrow(
+        columns.add(new Catalogue.Model(m, checker(m, limit, variants,
+            spec.commandLine().getErr()).orElseThrow(
             () -> new IllegalArgumentException("unknown model '" + m + "' (expected "
                 + String.join(", ", modelNames()) + ")"))));
       }
@@ -193,6 +200,21 @@ public final class CatalogueCommand implements Callable<Integer> {
 
   /** A checker for a built-in model variant, by name (case-insensitive), with a time limit. */
   static Optional<LitmusChecker> checker(String model, java.time.Duration limit) {
+    return checker(model, limit, List.of(), new java.io.PrintWriter(System.err, true));
+  }
+
+  /** A built-in model by name, or a cat file (loaded with the variants). */
+  static Optional<LitmusChecker> checker(String model, java.time.Duration limit,
+      List<String> variants, java.io.PrintWriter err) {
+    if (ModelSpec.named(model).isEmpty()
+        && io.github.ptxlitmus.check.ModelComparison.isCatFile(model)) {
+      try {
+        return Optional.of(LitmusChecker.create(CheckOptions.defaults()
+            .withModel(CatModels.load(Path.of(model), variants, err)).withTimeLimit(limit)));
+      } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
+        throw new IllegalArgumentException(e.getMessage());
+      }
+    }
     return ModelSpec.named(model)
         .map(m -> LitmusChecker.create(
             CheckOptions.defaults().withModel(m).withTimeLimit(limit)));

@@ -132,6 +132,14 @@ public final class CheckCommand implements Callable<Integer> {
   private Path catFile;
 
   @Option(
+      names = "--variant",
+      paramLabel = "NAME",
+      description =
+          "Set a variant of the --cat model (herd's -variant: 'if \"NAME\" ... else ... end'"
+              + " takes its first branch); repeatable.")
+  private List<String> variants = new ArrayList<>();
+
+  @Option(
       names = "--without",
       paramLabel = "AXIOM",
       description =
@@ -379,6 +387,8 @@ public final class CheckCommand implements Callable<Integer> {
     options = options.withModel(model);
     if (catFile != null) {
       options = options.withModel(catModel());
+    } else if (!variants.isEmpty()) {
+      throw usage("--variant sets a variant of a --cat model: give --cat FILE");
     }
     if (decide) {
       options = options.withMode(CheckOptions.Mode.DECIDE);
@@ -392,6 +402,9 @@ public final class CheckCommand implements Callable<Integer> {
 
   /** The {@code --cat} model; usage errors for options it cannot serve. */
   private io.github.ptxlitmus.model.MemoryModel catModel() {
+    if (catFile == null && !variants.isEmpty()) {
+      throw usage("--variant sets a variant of a --cat model: give --cat FILE");
+    }
     if (!modelName.equalsIgnoreCase("ptx") || !without.isEmpty()) {
       throw usage("--cat replaces the built-in model: drop --model and --without");
     }
@@ -399,7 +412,7 @@ public final class CheckCommand implements Callable<Integer> {
       throw usage("--cat runs the exhaustive search (states mode): drop --decide");
     }
     try {
-      return io.github.ptxlitmus.cat.CatMemoryModel.load(catFile);
+      return CatModels.load(catFile, variants, spec.commandLine().getErr());
     } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
       throw usage("--cat: " + e.getMessage());
     }

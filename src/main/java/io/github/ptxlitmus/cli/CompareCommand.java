@@ -54,6 +54,12 @@ public final class CompareCommand implements Callable<Integer> {
           "A model, given twice: a built-in name (ptx, dat3m-v7.5, dat3m-v6.0) or a cat file.")
   private List<String> models = new ArrayList<>();
 
+  @Option(
+      names = "--variant",
+      paramLabel = "NAME",
+      description = "Set a variant of the cat models among --model (herd's -variant); repeatable.")
+  private List<String> variants = new ArrayList<>();
+
   @Mixin private LimitOptions limits = new LimitOptions();
 
   @Option(
@@ -163,6 +169,10 @@ public final class CompareCommand implements Callable<Integer> {
 
   private ModelComparison.Side side(String model, CheckOptions options) {
     try {
+      if (ModelComparison.isCatFile(model)) {
+        return ModelComparison.Side.of(
+            CatModels.load(Path.of(model), variants, spec.commandLine().getErr()), options);
+      }
       return ModelComparison.Side.of(model, options);
     } catch (IllegalArgumentException | CatSyntaxException e) {
       throw usage("--model: " + e.getMessage());

@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       BenchCommand.class,
       DiyCommand.class,
       CatalogueCommand.class,
+      CatBindingsCommand.class,
     })
 public final class Main implements Runnable {
   /** Exit code for command-line usage errors. */

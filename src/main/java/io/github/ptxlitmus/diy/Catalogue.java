@@ -181,7 +181,11 @@ public final class Catalogue {
     String section = "";
     if (r.verdict() == Verdict.FORBIDDEN) {
       Explanation e = r.explainCondition();
-      if (!e.reasons().isEmpty()) {
+      if (!e.reasons().isEmpty() && !e.reasons().get(0).constraint().isEmpty()) {
+        // a cat model's constraint: named as the model names it, counted under no axiom
+        return new Outcome(r.verdict(), Optional.empty(), e.reasons().get(0).constraint(),
+            (System.nanoTime() - start) / 1_000_000);
+      } else if (!e.reasons().isEmpty()) {
         axiom = Optional.of(e.reasons().get(0).axiom());
       } else if (!e.skipped().isEmpty()) {
         axiom = Optional.of(e.skipped().get(0)); // the rf rule skipped them (CoRW1)

@@ -43,4 +43,28 @@ public interface MemoryModel {
   default java.util.Set<String> flags(CandidateExecution candidate) {
     return java.util.Set.of();
   }
+
+  /**
+   * The coherence order the model judged a consistent candidate by, for showing the witness
+   * (a cat model may read {@code co} differently from the search's total order: Dat3M's
+   * reading takes a sub-order of it). Empty by default: the search's own order is shown.
+   *
+   * @param candidate a candidate for which {@link #check} is empty
+   * @return the coherence order, initial writes first, over the candidate's events
+   */
+  default Optional<io.github.ptxlitmus.relation.Relation> coherenceShown(
+      CandidateExecution candidate) {
+    return Optional.empty();
+  }
+
+  /**
+   * Whether results should speak only the model's own terms: no PTX data-race or mixed-size
+   * flags, and explanations showing {@link #coherenceShown} without PTX synchronization (a cat
+   * model). False by default (e.g. a wrapper around the built-in model).
+   *
+   * @return true for a model with its own vocabulary
+   */
+  default boolean ownTerms() {
+    return false;
+  }
 }

@@ -12,8 +12,12 @@ import java.util.List;
  * @param relations for each step from {@code events[i]} to {@code events[i+1]} (cyclically),
  *     the name of a relation containing it
  * @param detail one sentence in spec terms
+ * @param constraint the name a foreign model gives the failing constraint (a cat file's {@code
+ *     as} name, e.g. {@code sc}); empty for the built-in axioms, which {@code axiom} names
  */
-public record Violation(Axiom axiom, List<Integer> events, List<String> relations, String detail) {
+public record Violation(
+    Axiom axiom, List<Integer> events, List<String> relations, String detail,
+    String constraint) {
   /**
    * Creates the record; the components are described above.
    *
@@ -22,9 +26,33 @@ public record Violation(Axiom axiom, List<Integer> events, List<String> relation
    * @param relations for each step from {@code events[i]} to {@code events[i+1]} (cyclically),
    *     the name of a relation containing it
    * @param detail one sentence in spec terms
+   * @param constraint a foreign model's name for the constraint; empty for a built-in axiom
    */
   public Violation {
     events = List.copyOf(events);
     relations = List.copyOf(relations);
+    java.util.Objects.requireNonNull(constraint, "constraint");
+  }
+
+  /**
+   * A violation of a built-in axiom.
+   *
+   * @param axiom the axiom that fails
+   * @param events event ids of the execution, in cycle or path order
+   * @param relations the relation of each step
+   * @param detail one sentence in spec terms
+   */
+  public Violation(Axiom axiom, List<Integer> events, List<String> relations, String detail) {
+    this(axiom, events, relations, detail, "");
+  }
+
+  /** {@return what reports call the failing rule: the constraint's name, else the axiom's} */
+  public String title() {
+    return constraint.isEmpty() ? axiom.title() : constraint;
+  }
+
+  /** {@return the spec section of a built-in axiom; empty for a foreign model's constraint} */
+  public String section() {
+    return constraint.isEmpty() ? axiom.section() : "";
   }
 }

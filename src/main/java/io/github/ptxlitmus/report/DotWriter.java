@@ -63,10 +63,9 @@ public final class DotWriter {
     }
     Map<String, Integer> perAxiom = new TreeMap<>();
     for (Explanation.Reason r : e.reasons()) {
-      int k = perAxiom.merge(r.axiom().title(), 1, Integer::sum);
+      int k = perAxiom.merge(r.title(), 1, Integer::sum);
       files.add(
-          new DotFile(
-              fileName(test + "-" + r.axiom().title() + "-" + k), counterexample(test, e, r)));
+          new DotFile(fileName(test + "-" + r.title() + "-" + k), counterexample(test, e, r)));
     }
     return files;
   }
@@ -98,8 +97,7 @@ public final class DotWriter {
   public static String counterexample(String test, Explanation e, Explanation.Reason r) {
     return graph(
         r.graph(),
-        test + "\nstate " + e.state() + "\nforbidden by " + r.axiom().title() + " ("
-            + r.axiom().section() + "): " + r.detail());
+        test + "\nstate " + e.state() + "\nforbidden by " + r.heading() + ": " + r.detail());
   }
 
   /**

@@ -57,8 +57,8 @@ public final class ExplanationReport {
     ArrayNode reasons = node.putArray("reasons");
     for (Explanation.Reason r : e.reasons()) {
       ObjectNode item = reasons.addObject();
-      item.put("axiom", r.axiom().title());
-      item.put("section", r.axiom().section());
+      item.put("axiom", r.title());
+      item.put("section", r.section());
       item.put("candidates", r.candidates());
       item.put("path", r.path());
       item.put("detail", r.detail());

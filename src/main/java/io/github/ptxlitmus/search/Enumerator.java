@@ -756,6 +756,15 @@ public final class Enumerator {
       Map<String, Long> state = finalState(memory);
       if (explaining()) {
         if (target.get().test(state)) {
+          if (judged != null && foreign.get().ownTerms()) {
+            // A foreign model's own terms: the coherence order it judged by (the total order,
+            // or the sub-order that passed), no PTX synchronization or data races.
+            Relation shown = foreign.get().coherenceShown(judged).orElse(total);
+            Relation shownFr = rfRel.inverse().compose(shown).withoutIdentity();
+            trace(new ExecutionTrace(events, model.programOrder(), rfRel, shown, shownFr,
+                Relation.empty(n), choices.sc(), v, Optional.of(state), List.of()));
+            return;
+          }
           List<int[]> races =
               v.isPresent() ? List.of() : List.of(model.dataRaces(cause).pairs());
           trace(
@@ -781,6 +790,9 @@ public final class Enumerator {
       outcomes.add(state, 1);
       if (judged != null) {
         modelFlags.addAll(foreign.get().flags(judged));
+        if (foreign.get().ownTerms()) {
+          return; // its flags are its own: PTX's data races are not reported under it
+        }
       }
       Relation races = model.dataRaces(cause);
       if (!races.isEmpty()) {

@@ -16,18 +16,34 @@ import org.junit.jupiter.api.Test;
  */
 class CatModelLimitTest {
   @Test
-  void sevenWritesToOneLocationGiveUnknownNamingTheCatLimit() throws URISyntaxException {
+  void sevenWritesToOneLocationAreDecidedUnderTotalCoherence() throws URISyntaxException {
+    // herd's reading (total co): no cap on the writes per location beyond the search limits
+    CheckResult r =
+        LitmusChecker.create(CheckOptions.defaults().withModel(CatMemoryModel.load(sc())))
+            .check("CoW7.litmus", coW7());
+    assertThat(r.verdict()).isEqualTo(Verdict.FORBIDDEN);
+  }
+
+  @Test
+  void sevenWritesGiveUnknownUnderDat3msPartialCoherence() throws URISyntaxException {
+    CatMemoryModel partial = CatMemoryModel.load(sc(),
+        CatOptions.defaults().withCoherence(CatModel.Coherence.PARTIAL));
+    CheckResult r = LitmusChecker.create(CheckOptions.defaults().withModel(partial))
+        .check("CoW7.litmus", coW7());
+    assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
+    assertThat(r.unknownReason()).hasValueSatisfying(
+        reason -> assertThat(reason).contains("cat model limit").contains("7 writes"));
+  }
+
+  private static String coW7() {
     StringBuilder t = new StringBuilder("PTX CoW7\n{ x=0; }\n P0@cta 0,gpu 0 ;\n");
     for (int v = 1; v <= 7; v++) {
       t.append(" st.relaxed.gpu x, ").append(v).append(" ;\n");
     }
-    t.append("exists (x == 1)\n");
-    Path sc = Path.of(getClass().getResource("/cat/sc.cat").toURI());
-    CheckResult r =
-        LitmusChecker.create(CheckOptions.defaults().withModel(CatMemoryModel.load(sc)))
-            .check("CoW7.litmus", t.toString());
-    assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
-    assertThat(r.unknownReason()).hasValueSatisfying(
-        reason -> assertThat(reason).contains("cat model limit").contains("7 writes"));
+    return t.append("exists (x == 1)\n").toString();
+  }
+
+  private Path sc() throws URISyntaxException {
+    return Path.of(getClass().getResource("/cat/sc.cat").toURI());
   }
 }

@@ -111,13 +111,11 @@ class CatModelTest {
 
   @Test
   void errorsNamePositionAndReason() {
-    assertThatThrownBy(() -> text("T\nlet a = po | nosuch\n"))
+    assertThatThrownBy(() -> text("T\nlet a = po | W\nacyclic a\n"))
         .isInstanceOf(CatSyntaxException.class)
-        .hasMessage("t.cat:2:14: unknown name 'nosuch'");
-    assertThatThrownBy(() -> text("T\nlet a = po | W\n"))
-        .hasMessage("t.cat:2:12: '|' between a relation and a set");
-    assertThatThrownBy(() -> text("T\nlet a = W ; po\n"))
-        .hasMessage("t.cat:2:9: ';' (use [S] for a set) needs a relation, found a set");
+        .hasMessage("t.cat:2:12: '|' between a relation and an event set");
+    assertThatThrownBy(() -> text("T\nlet a = W ; po\nacyclic a\n"))
+        .hasMessage("t.cat:2:11: ';' needs relations (use [S] for a set), found an event set");
     assertThatThrownBy(() -> text("T\nacyclic W as a\n"))
         .hasMessage("t.cat:2:9: acyclic needs a relation, found a set");
     assertThatThrownBy(() -> text("T\nlet a = po $ rf\n"))
@@ -126,10 +124,45 @@ class CatModelTest {
         .hasMessage("t.cat:2:1: unterminated comment");
     assertThatThrownBy(() -> text("T\nlet a = (po | rf\n"))
         .hasMessage("t.cat:3:1: expected ')', found end of file");
-    assertThatThrownBy(() -> text("T\nlet f(x) = x\n"))
-        .hasMessage("t.cat:2:6: unsupported: cat functions (let f(...))");
-    assertThatThrownBy(() -> text("T\nlet a = [po]\n"))
-        .hasMessage("t.cat:2:10: [...] needs a set, found a relation");
+    assertThatThrownBy(() -> text("T\nlet a = [po]\nacyclic a\n"))
+        .hasMessage("t.cat:2:9: [...] needs a set, found a relation");
+    // a forward let suggests let rec; a non-monotone let rec is refused at its line
+    assertThatThrownBy(() -> text("T\nlet a = b | po\nlet b = rf\nacyclic a\n"))
+        .hasMessage("t.cat:2:9: 'b' is defined only later, at line 3; to define it in terms"
+            + " of itself, use let rec");
+    assertThatThrownBy(() -> text("T\nlet rec a = po \\ a\nacyclic a\n"))
+        .hasMessageStartingWith("t.cat:2:16: let rec a is not monotone");
+    // empty and axiom-free files
+    assertThatThrownBy(() -> text(""))
+        .hasMessageStartingWith("t.cat: empty cat file");
+    assertThatThrownBy(() -> text("Title only\n"))
+        .hasMessageStartingWith("t.cat: no axiom");
+    // a mistyped first statement is not swallowed as the title
+    assertThatThrownBy(() -> text("acylic po | rf\n"))
+        .hasMessage("t.cat:1:1: expected a statement (let, include, acyclic, irreflexive,"
+            + " empty, flag, ...), found 'acylic' (did you mean 'acyclic'?)");
+    CatModel titled = text("acylic po\nacyclic po\n");
+    assertThat(titled.title()).isEqualTo("acylic po");
+    assertThat(titled.warnings()).anySatisfy(w -> assertThat(w)
+        .contains("t.cat:1:1: warning: 'acylic po' is taken as the model's title; did you mean"
+            + " 'acyclic'?"));
+    // herd's primitives without a PTX meaning are refused where they are called
+    assertThatThrownBy(() -> text("T\nacyclic lift(po)\n"))
+        .hasMessageStartingWith("t.cat:2:13: lift: unsupported construct 'lift'");
+    assertThatThrownBy(() -> text("T\ninstructions R[{'once}]\n"))
+        .hasMessage("t.cat:2:1: unsupported construct 'instructions' (bell files are not"
+            + " supported)");
+  }
+
+  @Test
+  void namesPtxHasNoEventsForAreEmptyWithOneWarning() {
+    CatModel m = text("T\nlet f = MFENCE | DMB.ISH\nacyclic po | fencerel(f) | nosuch\n");
+    assertThat(m.warnings()).hasSize(1);
+    assertThat(m.warnings().get(0)).contains("MFENCE (t.cat:2:9)").contains("DMB.ISH")
+        .contains("nosuch");
+    assertThat(m.evaluate(threeEvents(Relation.empty(3))).consistent()).isTrue();
+    // names inside "try ... with" are the model's own fallbacks: no warning
+    assertThat(text("T\nlet X = try X with emptyset\nempty X\n").warnings()).isEmpty();
   }
 
   @Test
@@ -137,13 +170,13 @@ class CatModelTest {
     Path a = resource("cycle-a.cat");
     assertThatThrownBy(() -> CatModel.load(a))
         .isInstanceOf(CatSyntaxException.class)
-        .hasMessageEndingWith("cycle-b.cat:2:9: include cycle: \"cycle-a.cat\" is already"
+        .hasMessageEndingWith("cycle-b.cat:2:1: include cycle: \"cycle-a.cat\" is already"
             + " being included");
     Path m = resource("missing-include.cat");
     assertThatThrownBy(() -> CatModel.load(m))
-        .hasMessageStartingWith(m + ":3:9: included file not found: ");
+        .hasMessageStartingWith(m + ":3:1: included file not found: no-such-file.cat");
     assertThatThrownBy(() -> CatModel.load(Path.of("no/such.cat")))
-        .hasMessage("no/such.cat:1:1: cannot read cat file: no such file");
+        .hasMessage("no/such.cat: cannot read cat file: no such file");
   }
 
   @Test

@@ -1,0 +1,60 @@
+package io.github.ptxlitmus.cat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ptxlitmus.relation.EventSet;
+import io.github.ptxlitmus.relation.Relation;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Which constraints a search may test on a partial choice, and the entry point that does. */
+class CatMonotonicityTest {
+  private static final Map<String, CatType> VOCAB = PtxCatBindings.vocabulary();
+  private static final Set<String> CHOSEN = Set.of("rf", "co", "fr", "rfe", "coe", "fre");
+
+  private static CatModel text(String src) {
+    return CatModel.parse("t.cat", src, VOCAB);
+  }
+
+  private static CatBindings fixed(int n) {
+    CatBindings.Builder b = CatBindings.builder(n);
+    VOCAB.forEach((name, type) -> {
+      if (type == CatType.SET) {
+        b.set(name, EventSet.empty(n));
+      } else {
+        b.relation(name, Relation.empty(n));
+      }
+    });
+    return b.relation("po", Relation.of(n, 0, 1)).build();
+  }
+
+  @Test
+  void monotoneExpressionsThroughLetsAndFunctions() {
+    CatModel m = text("T\nlet com = rf | co | fr\nlet f(r) = r ; po\n"
+        + "acyclic po | com as sc\n"
+        + "irreflexive f(rf) as through-a-function\n"
+        + "empty rf \\ po as rf-minus-fixed\n"
+        + "acyclic po \\ rf as minus-chosen\n"
+        + "~empty rf as negated\n"
+        + "acyclic co0 as final-writes\n");
+    assertThat(m.monotoneConstraints(CHOSEN))
+        .containsExactly("sc", "through-a-function", "rf-minus-fixed");
+  }
+
+  @Test
+  void aPartialChoiceThatAlreadyFailsIsReported() {
+    CatModel m = text("T\nacyclic po | rf as sc\nacyclic po \\ rf as not-monotone\n");
+    CatModel.Prepared p = m.prepare(fixed(2), PtxCatBindings.VARYING);
+    CatBindings none = CatBindings.builder(2).relation("rf", Relation.empty(2))
+        .relation("co", Relation.empty(2)).relation("fr", Relation.empty(2)).build();
+    assertThat(p.monotoneFailure(none)).isEmpty();
+    CatBindings cycle = CatBindings.builder(2).relation("rf", Relation.of(2, 1, 0))
+        .relation("co", Relation.empty(2)).relation("fr", Relation.empty(2)).build();
+    assertThat(p.monotoneFailure(cycle)).hasValueSatisfying(f -> {
+      assertThat(f.constraint()).isEqualTo("sc");
+      assertThat(f.events()).containsExactly(0, 1);
+      assertThat(f.relations()).containsExactly("po", "rf");
+    });
+  }
+}
