@@ -4,11 +4,13 @@ import io.github.ptxlitmus.check.CheckOptions;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.LitmusChecker;
+import io.github.ptxlitmus.check.ObservedKeys;
 import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.search.DecisionSearch;
+import io.github.ptxlitmus.search.Engines;
+import io.github.ptxlitmus.search.Goal;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
@@ -29,7 +31,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Times the pruned engine against the exhaustive baseline in one JVM (issues 9 and 18). Corpus
+ * Times the pruned engine against the exhaustive baseline in one JVM. Corpus
  * files are measured in states mode: the pruned search's state set ({@link DecisionSearch}
  * without a target) against the exhaustive {@link Enumerator}'s. Family tests are measured in
  * decide mode: {@link CheckOptions.Mode#DECIDE} against {@link CheckOptions.Mode#EXHAUSTIVE},
@@ -51,7 +53,7 @@ public final class Benchmark {
    *
    * @param corpora litmus files, each with the section it is reported under (its corpus root)
    * @param families the families measured at every size of {@code sizes}
-   * @param stress the issue 18 cases measured (section {@code stress}), e.g. {@link
+   * @param stress the stress cases measured (section {@code stress}), e.g. {@link
    *     Stress#cases()}
    * @param sizes the family sizes, ascending (those below a family's minimum are skipped)
    * @param repeat runs per measurement; the median is reported
@@ -323,7 +325,7 @@ public final class Benchmark {
     Set<String> locations = observedLocations(test);
     SearchResult all = exhaustive(test);
     Set<Map<String, Long>> expected = new HashSet<>();
-    all.outcomes().keySet().forEach(s -> expected.add(project(s, locations)));
+    all.outcomes().keySet().forEach(s -> expected.add(SearchResult.project(s, locations)));
     if (!expected.equals(pruned.outcomes().keySet())) {
       return List.of(
           "states differ: pruned " + pruned.outcomes().size() + ", baseline " + expected.size());
@@ -332,9 +334,8 @@ public final class Benchmark {
   }
 
   private SearchResult prunedStates(LitmusTest test) {
-    return DecisionSearch.run(
-        test, limits(settings.prunedLimit()),
-        new DecisionSearch.Goal(Optional.empty(), observedLocations(test), Map.of()));
+    return Engines.pruned(test, limits(settings.prunedLimit()),
+        Goal.allStates(observedLocations(test)), io.github.ptxlitmus.model.ModelSpec.ptx());
   }
 
   private SearchResult exhaustive(LitmusTest test) {
@@ -389,48 +390,7 @@ public final class Benchmark {
    * locations [...]} clause name (registers are always shown).
    */
   public static Set<String> observedLocations(LitmusTest test) {
-    Set<String> names = new LinkedHashSet<>();
-    locationsOf(test.condition().body(), names);
-    test.filter().ifPresent(f -> locationsOf(f, names));
-    test.observed().forEach(t -> locationOf(t, names));
-    return names;
-  }
-
-  private static void locationsOf(Condition c, Set<String> names) {
-    if (c instanceof Condition.And a) {
-      locationsOf(a.left(), names);
-      locationsOf(a.right(), names);
-    } else if (c instanceof Condition.Or o) {
-      locationsOf(o.left(), names);
-      locationsOf(o.right(), names);
-    } else if (c instanceof Condition.Not n) {
-      locationsOf(n.operand(), names);
-    } else if (c instanceof Condition.Compare cmp) {
-      locationOf(cmp.left(), names);
-      locationOf(cmp.right(), names);
-    }
-  }
-
-  private static void locationOf(Condition.Term t, Set<String> names) {
-    if (t instanceof Condition.LocationTerm l) {
-      names.add(l.location());
-    }
-  }
-
-  /**
-   * A full state (as {@link Enumerator} reports it) cut down to what the pruned search reports:
-   * every register and the given locations (with their per-byte keys {@code x+1}).
-   */
-  public static Map<String, Long> project(Map<String, Long> full, Set<String> locations) {
-    Map<String, Long> projected = new HashMap<>();
-    for (Map.Entry<String, Long> e : full.entrySet()) {
-      String key = e.getKey();
-      String base = key.contains("+") ? key.substring(0, key.indexOf('+')) : key;
-      if (key.contains(":") || locations.contains(base)) {
-        projected.put(key, e.getValue());
-      }
-    }
-    return Map.copyOf(projected);
+    return ObservedKeys.of(test).keptLocations();
   }
 
   /** {@code Allowed}, as the reports print verdicts. */

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.function.IntFunction;
 
 /**
- * Scaling families of litmus tests (issue 9), each of N threads, every thread in its own CTA of
+ * Scaling families of litmus tests, each of N threads, every thread in its own CTA of
  * GPU 0, with the answer the PTX model gives for its condition.
  */
 public enum Family {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The worst cases of issue 18 as litmus tests, with the answer the PTX model gives: many relaxed
+ * The worst cases the benchmark times, as litmus tests, with the answer the PTX model gives: many relaxed
  * writes to one location (decided), and tests whose every allowed state is listed ({@code
  * check --states}), where the cost must follow the distinct states rather than the candidates.
  * Every thread runs in its own CTA of GPU 0, as in {@link Family}.
@@ -24,7 +24,7 @@ public final class Stress {
   public record Case(String name, String text, boolean listStates, boolean allowed) {}
 
   /**
-   * The issue 18 cases, in the order {@code bench} reports them: T threads × W writes with the
+   * The cases, in the order {@code bench} reports them: T threads × W writes with the
    * allowed and the forbidden final value for 8 × 8, 16 × 4 and 8 × 12 (decided), then CoWW-8,
    * 4 × 4 and 8 × 2 writes, SB-8, a 2+2W ring of 8 threads with fence.sc and IRIW with 6 fence.sc
    * readers (every state listed).

@@ -78,7 +78,11 @@ public final class CatOptions {
     return coherence;
   }
 
-  /** {@return whether variant {@code name} is set} */
+  /**
+   * {@return whether variant {@code name} is set}
+   *
+   * @param name a variant name, compared without regard to case
+   */
   public boolean variant(String name) {
     return variants.contains(name.toLowerCase(Locale.ROOT));
   }

@@ -43,7 +43,7 @@ public record CheckOptions(
     AUTO,
     /**
      * Every allowed final state, exactly, however large the test: by the exhaustive search,
-     * with herd's execution counts (DESIGN §4), when its estimated candidate space is at most
+     * with herd's execution counts, when its estimated candidate space is at most
      * 2^{@link #AUTO_DECIDE_LOG2} (or accesses may overlap partially, or the model is not a
      * {@link ModelSpec}); otherwise by the pruned search's states mode, whose cost follows the
      * distinct states: each state once, counts of states, flagged {@link Flag#DISTINCT_STATES}.
@@ -69,8 +69,11 @@ public record CheckOptions(
    */
   public static final int MAX_DEEPENED_LOOP_BOUND = 16;
 
-  /** The candidate-space size (log2) above which {@link Mode#AUTO} decides instead. */
-  public static final int AUTO_DECIDE_LOG2 = 18;
+  /**
+   * The candidate-space size (log2) above which {@link Mode#AUTO} decides instead; the same
+   * bound up to which states mode lists with the exhaustive search.
+   */
+  public static final int AUTO_DECIDE_LOG2 = io.github.ptxlitmus.search.Engines.EXHAUSTIVE_STATES_MAX_LOG2;
 
   /**
    * The number (log2) of combinations of the observed registers' possible values above which

@@ -77,6 +77,9 @@ public final class CheckResult {
 
     /** States mode (every allowed state), unless that is hopeless; then an UNKNOWN result. */
     CheckResult listStates();
+
+    /** Throws when {@code state} names a thread, register or location the test lacks. */
+    void requireKnown(Condition state);
   }
 
   /**
@@ -374,6 +377,23 @@ public final class CheckResult {
    */
   public CheckResult listStates() {
     return hasAllStates() ? this : recheck().listStates();
+  }
+
+  /**
+   * Checks that {@code state} names only threads, registers and locations the test has, as the
+   * parser does for the test's own condition, whatever the result's states hold (there are none
+   * when no execution completes). The assertions call it, so that a misspelt name fails instead
+   * of passing vacuously.
+   *
+   * @param state a proposition ({@code "P1:r0 == 1 /\\ x == 2"}) or a printed state ({@code
+   *     "P1:r0=1; x=2;"})
+   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when the state does not parse or
+   *     names a thread, register or location the test does not have (a result built without a
+   *     checker knows no test: only the syntax is checked)
+   */
+  public void requireKnown(String state) {
+    Condition c = StateText.parse(state);
+    recheck.ifPresent(r -> r.requireKnown(c));
   }
 
   private Recheck recheck() {

@@ -130,7 +130,7 @@ public final class ConditionEvaluator {
    * The pruned search's goal for a target: states satisfying it, the locations it (and {@code
    * observed}) reads, and the registers it pins to constants (which prune rf choices).
    */
-  static io.github.ptxlitmus.search.DecisionSearch.Goal goal(
+  static io.github.ptxlitmus.search.Goal goal(
       Condition target, java.util.List<Condition.Term> observed) {
     java.util.Set<String> keys = new java.util.LinkedHashSet<>();
     collectKeys(target, keys);
@@ -139,7 +139,7 @@ public final class ConditionEvaluator {
     keys.stream().filter(k -> !k.contains(":")).forEach(locations::add);
     Map<String, Long> pins = new java.util.LinkedHashMap<>();
     pinnedRegisters(target, pins);
-    return new io.github.ptxlitmus.search.DecisionSearch.Goal(
+    return new io.github.ptxlitmus.search.Goal(
         // An execution stopped at a bad address has no final state, so it is no witness.
         java.util.Optional.of(state -> !io.github.ptxlitmus.search.SearchResult.faulted(state)
             && holds(target, state)),

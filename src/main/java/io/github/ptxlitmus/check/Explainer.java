@@ -6,7 +6,7 @@ import io.github.ptxlitmus.litmus.Instruction;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.Violation;
 import io.github.ptxlitmus.relation.Relation;
-import io.github.ptxlitmus.search.DecisionSearch;
+import io.github.ptxlitmus.search.Engines;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.ExecutionTrace;
 import io.github.ptxlitmus.search.SearchLimits;
@@ -22,9 +22,9 @@ final class Explainer {
   private Explainer() {}
 
   /**
-   * First decides the state with the pruned search (a witness, or none); for a forbidden state
-   * then lists, with the exhaustive search's explain mode, the candidates that would produce
-   * it and the axiom each violates.
+   * Explains a state: the search {@link Engines#explain} chooses first decides it (a witness,
+   * or none); for a forbidden state it then lists the candidates that would produce it and the
+   * axiom each violates.
    */
   static Explanation explain(
       LitmusTest test,
@@ -32,38 +32,29 @@ final class Explainer {
       io.github.ptxlitmus.model.MemoryModel model,
       Condition target,
       String targetText) {
-    if (!(model instanceof io.github.ptxlitmus.model.ModelSpec spec)) {
-      return listing(test, limits, model, target, targetText);
-    }
-    DecisionSearch.WitnessResult decided =
-        DecisionSearch.witness(
-            test, limits.get(), ConditionEvaluator.goal(target, List.of()), spec);
-    if (decided.witness().isPresent()) {
-      return new Explanation(
-          targetText, true, List.of(), Optional.of(witness(decided.witness().get())), 1, true,
-          true, Optional.empty(), List.of());
-    }
-    if (decided.limit().isPresent()) {
+    Engines.Explained explained = Engines.explain(test, limits, model,
+        state -> ConditionEvaluator.holds(target, state),
+        ConditionEvaluator.goal(target, List.of()));
+    if (explained.decided().isPresent()) {
+      Engines.Witness decided = explained.decided().get();
+      if (decided.witness().isPresent()) {
+        return new Explanation(
+            targetText, true, List.of(), Optional.of(witness(decided.witness().get())), 1, true,
+            true, Optional.empty(), List.of());
+      }
       return new Explanation(
           targetText, false, List.of(), Optional.empty(), 0, false, false, decided.limit(),
           List.of());
     }
-    return listing(test, limits, model, target, targetText);
+    return listing(explained.listing().orElseThrow(), model, targetText);
   }
 
   /**
-   * The exhaustive listing of the candidates producing {@code target}: a witness when one is
+   * The exhaustive listing of the candidates producing the target: a witness when one is
    * consistent (the only way to decide for a foreign model), else the reasons.
    */
-  private static Explanation listing(
-      LitmusTest test,
-      java.util.function.Supplier<SearchLimits> limits,
-      io.github.ptxlitmus.model.MemoryModel model,
-      Condition target,
-      String targetText) {
-    Enumerator.ExplainResult listed =
-        Enumerator.explain(
-            test, limits.get(), model, state -> ConditionEvaluator.holds(target, state));
+  private static Explanation listing(Enumerator.ExplainResult listed,
+      io.github.ptxlitmus.model.MemoryModel model, String targetText) {
     List<ExecutionTrace> traces = listed.traces();
     Optional<ExecutionTrace> consistent =
         traces.stream().filter(ExecutionTrace::consistent).findFirst();

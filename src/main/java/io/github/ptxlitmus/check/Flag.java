@@ -30,7 +30,7 @@ public enum Flag {
    */
   DEADLOCK,
   /**
-   * Some loop may spin forever in a fair execution (issue 15, as Dat3M's liveness check): a
+   * Some loop may spin forever in a fair execution (as Dat3M's liveness check): a
    * consistent execution ends with a thread in a loop whose last iteration reads only values
    * that repeat forever (from writes last in coherence order), so the loop never exits. The
    * loops are listed by {@link CheckResult#nonTerminatingLoops()}. Unlike {@link
@@ -66,7 +66,7 @@ public enum Flag {
    * States mode on a test too large for the exhaustive search (estimated candidate space over
    * 2^{@link CheckOptions#AUTO_DECIDE_LOG2}): the pruned search listed every allowed state
    * exactly, once each, so the counts are of distinct states, not executions, and {@link
-   * #DATA_RACE} speaks of one witness execution per state (issue 18).
+   * #DATA_RACE} speaks of one witness execution per state.
    */
   DISTINCT_STATES
 }

@@ -11,8 +11,9 @@ import java.nio.file.Path;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.model.ModelSpec;
 import io.github.ptxlitmus.search.Budget;
-import io.github.ptxlitmus.search.DecisionSearch;
-import io.github.ptxlitmus.search.Enumerator;
+import io.github.ptxlitmus.search.Engines;
+import io.github.ptxlitmus.search.Estimate;
+import io.github.ptxlitmus.search.Goal;
 import io.github.ptxlitmus.search.LoopCut;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
@@ -79,34 +80,44 @@ public final class LitmusChecker {
    *     semantically invalid (e.g. a shared location accessed from another CTA)
    */
   public CheckResult check(LitmusTest test) {
-    long start = System.nanoTime();
+    return check(test, System.nanoTime());
+  }
+
+  /**
+   * Checks a test whose check began at {@code start} ({@link System#nanoTime()}): reading and
+   * parsing it count against the time limit and in {@link CheckResult#millis()}.
+   */
+  private CheckResult check(LitmusTest test, long start) {
+    ObservedKeys keys = ObservedKeys.of(test);
     long deadline = deadline(start);
     int bound = options.loopBound();
     while (true) {
-      Round r = round(test, bound, deadline);
+      Round r = round(test, keys, bound, deadline);
       if (r.search().limit().isPresent()) {
         // Deepening could not settle the answer within the limits: the limit decides.
-        return summarize(test, r, start,
+        return summarize(test, keys, r, start,
             r.bound() == options.loopBound()
                 ? Optional.empty()
                 : r.search().limit().map(l -> l + " at loop bound " + r.bound()));
       }
       if (r.changing().isEmpty()) {
-        return summarize(test, r.exact(), start, Optional.empty()); // no cut hides anything
+        return summarize(test, keys, r.exact(), start, Optional.empty()); // no cut hides anything
       }
       if (options.fixedLoopBound()) {
-        return summarize(test, r, start, Optional.empty()); // holds within the bound asked for
+        // holds within the bound asked for
+        return summarize(test, keys, r, start, Optional.empty());
       }
-      Verdict verdict = summarize(test, r, start, Optional.empty()).verdict();
+      Verdict verdict = summarize(test, keys, r, start, Optional.empty()).verdict();
       if (verdict == Verdict.ALLOWED || verdict == Verdict.UNDEFINED) {
         // A witness settled the verdict at this bound. Decide mode claims nothing else; a
         // listing holds within the bound (deeper bounds would rarely complete it: a loop that
         // counts its iterations never ends the list, and each round costs more).
-        return summarize(test, r.engine().equals(Optional.of(Flag.DECIDED)) ? r.exact() : r,
-            start, Optional.empty());
+        return summarize(test, keys,
+            r.engine().equals(Optional.of(Flag.DECIDED)) ? r.exact() : r, start,
+            Optional.empty());
       }
       if (bound >= CheckOptions.MAX_DEEPENED_LOOP_BOUND) {
-        return summarize(test, r, start, Optional.of(boundReason(r)));
+        return summarize(test, keys, r, start, Optional.of(boundReason(r)));
       }
       bound = Math.min(CheckOptions.MAX_DEEPENED_LOOP_BOUND, Math.max(bound + 1, 2 * bound));
     }
@@ -131,41 +142,41 @@ public final class LitmusChecker {
   }
 
   /** Plans and runs the search of {@code test} at loop bound {@code bound}. */
-  private Round round(LitmusTest test, int bound, long deadline) {
+  private Round round(LitmusTest test, ObservedKeys keys, int bound, long deadline) {
     SearchLimits limits =
         new SearchLimits(
             bound, deadline, formatDuration(options.timeLimit()), options.candidateLimit());
-    Plan plan;
-    boolean exhaustive;
+    CheckOptions.Mode mode;
+    Engines.Run run;
     try {
       // Unfolding the paths to estimate the cost already counts against the time limit (a
       // large --bound makes it long).
-      plan = plan(test, options, limits);
-      exhaustive =
-          plan.mode() == CheckOptions.Mode.EXHAUSTIVE
-              || plan.mode() == CheckOptions.Mode.STATES
-                  && (!(options.model() instanceof ModelSpec) || exhaustiveFits(test, plan, limits));
+      Plan plan = plan(test, options, limits, keys);
+      mode = plan.mode();
+      run = switch (mode) {
+        case EXHAUSTIVE -> Engines.exhaustive(test, limits, options.model());
+        case STATES -> Engines.states(test, limits, options.model(), statesLocations(test, keys),
+            () -> plan.estimate().orElseGet(() -> Estimate.of(test, limits, keys.kept())));
+        // Only a model with partial models is decided; the others run in states mode.
+        default -> Engines.decide(test, limits, options.model(), goal(test));
+      };
     } catch (Budget.Exhausted e) {
       SearchResult stopped =
           new SearchResult(List.of(), false, false, Optional.of(e.limit()), 0, Map.of());
-      return round(test, bound, stopped, Optional.empty());
+      return round(keys, bound, stopped, Optional.empty());
     }
-    if (exhaustive) {
-      return round(test, bound, Enumerator.run(test, limits, options.model()), Optional.empty());
-    }
-    // Only a ModelSpec gets here: a foreign model always runs the exhaustive search.
-    ModelSpec spec = (ModelSpec) options.model();
-    if (plan.mode() == CheckOptions.Mode.STATES) {
-      SearchResult search = DecisionSearch.run(test, limits, statesGoal(test), spec);
-      return round(test, bound, search, Optional.of(Flag.DISTINCT_STATES));
-    }
-    SearchResult search = DecisionSearch.run(test, limits, goal(test), spec);
-    return round(test, bound, search, Optional.of(Flag.DECIDED));
+    Optional<Flag> engine = !run.pruned()
+        ? Optional.empty()
+        : Optional.of(mode == CheckOptions.Mode.DECIDE ? Flag.DECIDED : Flag.DISTINCT_STATES);
+    return round(keys, bound, run.result(), engine);
   }
 
-  /** The round of {@code search}: the loops whose cuts may change a state this check shows. */
-  private Round round(LitmusTest test, int bound, SearchResult search, Optional<Flag> engine) {
-    Set<String> shown = observedKeys(test);
+  /**
+   * The round of {@code search}: the loops whose cuts may change a state this check shows or
+   * filters on.
+   */
+  private Round round(ObservedKeys keys, int bound, SearchResult search, Optional<Flag> engine) {
+    Set<String> shown = keys.kept();
     if (shown.isEmpty() && !options.allStates() && !search.outcomeList().isEmpty()) {
       // States show nothing: every final state is the empty one, found already, and the
       // condition is a constant. No longer execution can change the list or the verdict.
@@ -193,25 +204,24 @@ public final class LitmusChecker {
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link #check(LitmusTest)}
    */
   public static CheckOptions.Mode resolveMode(LitmusTest test, CheckOptions options) {
-    return plan(test, options, SearchLimits.unlimited(options.loopBound())).mode();
+    return plan(test, options, SearchLimits.unlimited(options.loopBound()), ObservedKeys.of(test))
+        .mode();
   }
 
   /** The mode, and the estimate it was chosen by (empty when none was needed). */
-  private record Plan(CheckOptions.Mode mode, Optional<Enumerator.Estimate> estimate) {}
+  private record Plan(CheckOptions.Mode mode, Optional<Estimate> estimate) {}
 
-  private static Plan plan(LitmusTest test, CheckOptions options, SearchLimits limits) {
+  private static Plan plan(
+      LitmusTest test, CheckOptions options, SearchLimits limits, ObservedKeys keys) {
     CheckOptions.Mode mode = options.mode();
     if (mode == CheckOptions.Mode.EXHAUSTIVE) {
       return new Plan(mode, Optional.empty());
     }
-    if (mode == CheckOptions.Mode.STATES || !(options.model() instanceof ModelSpec)) {
-      // a foreign model: only the exhaustive search runs it
+    if (mode == CheckOptions.Mode.STATES || options.model().partialModels().isEmpty()) {
+      // a model that offers the pruned search nothing: only the exhaustive search runs it
       return new Plan(CheckOptions.Mode.STATES, Optional.empty());
     }
-    Set<String> keys = new LinkedHashSet<>();
-    ConditionEvaluator.collectKeys(test.condition().body(), keys);
-    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-    Enumerator.Estimate estimate = Enumerator.estimate(test, limits, keys);
+    Estimate estimate = Estimate.of(test, limits, keys.shown());
     if (mode == CheckOptions.Mode.AUTO) {
       boolean large =
           estimate.candidatesLog2() > CheckOptions.AUTO_DECIDE_LOG2
@@ -225,39 +235,15 @@ public final class LitmusChecker {
   }
 
   /**
-   * Whether states mode may run the exhaustive search: its estimated candidate space is at most
-   * 2^{@link CheckOptions#AUTO_DECIDE_LOG2}, or accesses may overlap partially (8.7.2: only the
-   * exhaustive search can tell whether some execution has a mixed-size race). Larger tests are
-   * listed by the pruned search's states mode, whose cost follows the distinct states rather
-   * than the candidates (issue 18).
+   * The locations the pruned search's states mode shows: those the condition, filter and
+   * {@code locations [..]} clause name (all declared ones with {@code allStates}).
    */
-  private static boolean exhaustiveFits(LitmusTest test, Plan plan, SearchLimits limits) {
-    // The candidate estimate and the overlap do not depend on the observed keys.
-    Enumerator.Estimate estimate =
-        plan.estimate().orElseGet(() -> Enumerator.estimate(test, limits, observedKeys(test)));
-    return estimate.candidatesLog2() <= CheckOptions.AUTO_DECIDE_LOG2 || estimate.partialOverlap();
-  }
-
-  /** The condition's, filter's and {@code locations [..]} clause's keys. */
-  private static Set<String> observedKeys(LitmusTest test) {
-    Set<String> keys = new LinkedHashSet<>();
-    ConditionEvaluator.collectKeys(test.condition().body(), keys);
-    test.filter().ifPresent(f -> ConditionEvaluator.collectKeys(f, keys));
-    test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-    return keys;
-  }
-
-  /**
-   * The pruned search's states mode: every state over all registers and the locations the
-   * report shows (all declared ones with {@code allStates}).
-   */
-  private DecisionSearch.Goal statesGoal(LitmusTest test) {
-    Set<String> locations = new LinkedHashSet<>();
-    observedKeys(test).stream().filter(k -> !k.contains(":")).forEach(locations::add);
+  private Set<String> statesLocations(LitmusTest test, ObservedKeys keys) {
+    Set<String> locations = new LinkedHashSet<>(keys.keptLocations());
     if (options.allStates()) {
       test.locations().forEach(l -> locations.add(l.name()));
     }
-    return new DecisionSearch.Goal(Optional.empty(), locations, Map.of());
+    return locations;
   }
 
   /**
@@ -265,7 +251,7 @@ public final class LitmusChecker {
    * ~exists, its negation for forall) that passes the filter; registers the goal pins to a
    * constant prune rf choices.
    */
-  private static DecisionSearch.Goal goal(LitmusTest test) {
+  private static Goal goal(LitmusTest test) {
     FinalCondition c = test.condition();
     Condition outcome =
         c.quantifier() == FinalCondition.Quantifier.FORALL ? new Condition.Not(c.body()) : c.body();
@@ -303,15 +289,13 @@ public final class LitmusChecker {
    * boundLimit}: the loop bound named as the limit the answer stopped at, if any (then the
    * round's own search hit none); else the search's own limit, if any.
    */
-  private CheckResult summarize(
-      LitmusTest test, Round round, long start, Optional<String> boundLimit) {
+  private CheckResult summarize(LitmusTest test, ObservedKeys keys, Round round, long start,
+      Optional<String> boundLimit) {
     SearchResult search = round.search();
     Optional<Flag> engine = round.engine();
     Optional<String> limit = boundLimit.or(search::limit);
     FinalCondition condition = test.condition();
-    Set<String> observed = new LinkedHashSet<>();
-    test.observed().forEach(t -> ConditionEvaluator.termKey(t, observed));
-    ConditionEvaluator.collectKeys(condition.body(), observed);
+    Set<String> observed = keys.shown();
     Set<FinalState> states = new TreeSet<>();
     long positive = 0;
     long negative = 0;
@@ -322,7 +306,7 @@ public final class LitmusChecker {
     int seen = 0;
     for (SearchResult.Outcome o : search.outcomeList()) {
       // A search stopped by a limit left a partial list anyway (the verdict is Unknown): its
-      // summary may not keep the answer waiting long after the limit (issue 16, defect 3).
+      // summary may not keep the answer waiting long after the limit.
       if (limit.isPresent()
           && (++seen & 255) == 0
           && (System.nanoTime() - overrun > 0 || Thread.currentThread().isInterrupted())) {
@@ -386,19 +370,22 @@ public final class LitmusChecker {
       flags.add(Flag.MIXED_SIZE_RACE);
       verdict = Verdict.UNDEFINED;
       reason = Optional.of("mixed-size data race: " + mixedRace.get());
-    } else if (outcomeSeen) {
+    } else if (outcomeSeen && (limit.isEmpty() || engine.equals(Optional.of(Flag.DECIDED)))) {
+      // Decide mode asks only for a witness: once found, a limit hit after it changes nothing.
       verdict = Verdict.ALLOWED;
     } else if (limit.isPresent()) {
+      // A listing cut by a limit is not the answer asked for, even after a witness: its states
+      // and counts are partial, so the result is Unknown (saying what the witness showed).
       verdict = Verdict.UNKNOWN;
-      reason = limit;
+      reason = outcomeSeen
+          ? Optional.of(limit.get() + "; the outcome of interest is allowed (a witness"
+              + " was found) but the state list is incomplete")
+          : limit;
     } else {
       verdict = Verdict.FORBIDDEN;
     }
     if (limit.isPresent()) {
       flags.add(Flag.LIMIT_HIT);
-      if (verdict != Verdict.UNDEFINED) {
-        reason = limit;
-      }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new CheckResult(
@@ -443,10 +430,9 @@ public final class LitmusChecker {
       @Override
       public CheckResult listStates() {
         long start = System.nanoTime();
-        Set<String> keys = new LinkedHashSet<>();
-        ConditionEvaluator.collectKeys(test.condition().body(), keys);
-        test.observed().forEach(t -> ConditionEvaluator.termKey(t, keys));
-        double log2 = Enumerator.estimate(test, options.loopBound(), keys).statesLog2();
+        ObservedKeys keys = ObservedKeys.of(test);
+        double log2 = Estimate.of(test, SearchLimits.unlimited(options.loopBound()), keys.shown())
+            .statesLog2();
         if (log2 > CheckOptions.AUTO_DECIDE_STATES_LOG2) {
           String why =
               String.format(
@@ -456,10 +442,16 @@ public final class LitmusChecker {
                   log2, CheckOptions.AUTO_DECIDE_STATES_LOG2);
           SearchResult none =
               new SearchResult(List.of(), false, false, Optional.of(why), 0, Map.of());
-          return summarize(test, new Round(options.loopBound(), none, Optional.empty(),
-              List.of()), start, Optional.empty());
+          return summarize(test, keys,
+              new Round(options.loopBound(), none, Optional.empty(), List.of()), start,
+              Optional.empty());
         }
         return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
+      }
+
+      @Override
+      public void requireKnown(Condition state) {
+        StateText.requireKnown(state, test);
       }
     };
   }
@@ -496,23 +488,26 @@ public final class LitmusChecker {
   }
 
   /**
-   * Parses and checks a file.
+   * Parses and checks a file. Reading and parsing count against the time limit and in the
+   * result's {@link CheckResult#millis()}.
    *
-   * @param file a {@code .litmus} file (UTF-8)
+   * @param file a {@code .litmus} file (UTF-8, at most {@link
+   *     io.github.ptxlitmus.litmus.TextFiles#MAX_BYTES} bytes)
    * @return as {@link #check(LitmusTest)}
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException on a syntax or static error
    * @throws UncheckedIOException when the file cannot be read
    */
   public CheckResult check(Path file) {
+    long start = System.nanoTime();
     try {
-      return check(LitmusParser.parse(file));
+      return check(LitmusParser.parse(file), start);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   /**
-   * Parses {@code text} and checks it.
+   * Parses {@code text} and checks it; parsing counts against the time limit.
    *
    * @param name the name error positions give the text, e.g. a file name
    * @param text the litmus test
@@ -521,6 +516,7 @@ public final class LitmusChecker {
    *     as {@link #check(LitmusTest)}
    */
   public CheckResult check(String name, String text) {
-    return check(LitmusParser.parse(name, text));
+    long start = System.nanoTime();
+    return check(LitmusParser.parse(name, text), start);
   }
 }

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
     exitCodeOnExecutionException = 1,
     description =
         "Time the pruned search against the exhaustive baseline on litmus corpora (states mode),"
-            + " the scaling families (decide mode) and the issue 18 stress cases.")
+            + " the scaling families (decide mode) and the stress cases (generate CASE).")
 public final class BenchCommand implements Callable<Integer> {
   /** The corpora measured when {@code --corpus} is not given (those that exist). */
   static final List<Path> DEFAULT_CORPORA =
@@ -59,7 +59,7 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--no-stress",
       description =
-          "Measure none of the issue 18 stress cases (T threads x W writes to one location,"
+          "Measure none of the stress cases (T threads x W writes to one location,"
               + " and the --states cases).")
   private boolean noStress;
 
@@ -67,7 +67,7 @@ public final class BenchCommand implements Callable<Integer> {
       names = "--sizes",
       split = ",",
       paramLabel = "N",
-      description = "Family sizes (default: 4,8,16,32,128,512; issue 18 targets N=128 and 512).")
+      description = "Family sizes (default: 4,8,16,32,128,512).")
   private List<Integer> sizes = new ArrayList<>(List.of(4, 8, 16, 32, 128, 512));
 
   @Option(

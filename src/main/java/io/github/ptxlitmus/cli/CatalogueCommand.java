@@ -104,7 +104,8 @@ public final class CatalogueCommand implements Callable<Integer> {
             : "give a directory of tests or --relax/--safe edges");
       }
       if (generate) {
-        tests = cycleOptions.enumerate().stream().map(CycleEnumerator.Generated::test).toList();
+        tests = cycleOptions.enumerate("catalogue", spec.commandLine().getErr()).stream()
+            .map(CycleEnumerator.Generated::test).toList();
       } else if (!Files.isDirectory(dir)) {
         throw new IllegalArgumentException("not a directory: " + dir);
       }
@@ -132,8 +133,18 @@ public final class CatalogueCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("catalogue: no *.litmus files under " + dir);
         return Main.USAGE_ERROR;
       }
+      java.util.Optional<Shard> part;
+      try {
+        part = cycleOptions.shard();
+      } catch (IllegalArgumentException e) {
+        spec.commandLine().getErr().println("catalogue: " + e.getMessage());
+        return Main.USAGE_ERROR;
+      }
       entries = new ArrayList<>();
       for (Path file : files) {
+        if (part.isPresent() && !part.get().contains(dir.relativize(file))) {
+          continue;
+        }
         try {
           entries.add(Catalogue.entry(
               dir.relativize(file).toString(), LitmusParser.parse(file), columns));

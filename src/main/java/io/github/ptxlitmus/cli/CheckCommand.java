@@ -9,6 +9,7 @@ import io.github.ptxlitmus.check.LitmusChecker;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.report.ExpectationReport;
 import io.github.ptxlitmus.report.JunitReport;
+import io.github.ptxlitmus.report.RunSummary;
 import io.github.ptxlitmus.report.Expectations;
 import io.github.ptxlitmus.report.TestOutcome;
 import java.io.IOException;
@@ -35,10 +36,11 @@ import picocli.CommandLine.Spec;
  * {@code *.litmus}, sorted) in parallel, prints a herd-style text or a JSON report in sorted
  * order, and optionally compares the answers with an expected-outcome CSV; with {@code
  * --explain} / {@code --dot} it also explains each test's outcome of interest (or named states)
- * and writes Graphviz files of the executions ({@link ExplainStep}). {@code --decide} and
- * {@code --states} force the checker's decide or states mode (default: chosen by size). Exit
- * code 0 when all is well, 1 on an undocumented expectation mismatch or a file that could not
- * be parsed or checked, 2 on a usage error. Never prints a stack trace: every failure of one
+ * and writes Graphviz files of the executions ({@link ExplainStep}); each result is compared
+ * with its file's own oracle comments ({@link OwnExpectations}). {@code --decide} and {@code
+ * --states} force the checker's decide or states mode (default: chosen by size). Exit code 0
+ * when all is well, 1 on an undocumented expectation mismatch (the CSV's or the file's own) or
+ * a file that could not be parsed or checked, 2 on a usage error. Never prints a stack trace: every failure of one
  * file becomes one line of the report. See {@code docs/cli.md}.
  */
 @Command(
@@ -47,10 +49,13 @@ import picocli.CommandLine.Spec;
     description = "Check litmus tests under the PTX memory model and report allowed final states.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      "0:every file checked; no undocumented mismatch with --expect",
-      "1:an undocumented --expect mismatch, a file failed to parse or check, or an"
-          + " explanation, DOT file or SVG failed",
-      "2:usage error (bad option, missing path or CSV, malformed CSV)"
+      "0:every file checked; every file's own (* expect ... *) comments met; no undocumented"
+          + " mismatch with --expect",
+      "1:a file failed to parse or check, a file's own expect comments are not met, an"
+          + " undocumented --expect mismatch, or an explanation, DOT file or SVG failed (in"
+          + " every format)",
+      "2:usage error (bad option, missing path or CSV, malformed CSV, a CSV with a row for"
+          + " none of the tests)"
     })
 public final class CheckCommand implements Callable<Integer> {
   /** Output formats. */
@@ -68,12 +73,24 @@ public final class CheckCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
   @Parameters(
-      arity = "1..*",
+      arity = "0..*",
       paramLabel = "PATH",
       description =
-          "Litmus files or directories (searched recursively for *.litmus); '-' reads one"
-              + " test from standard input.")
+          "Litmus files or directories (searched recursively for *.litmus). '-' alone reads"
+              + " standard input: one test's text (it begins with 'PTX' or a comment), else"
+              + " test paths, one a line, each result printed as soon as it is decided.")
   private List<Path> paths = new ArrayList<>();
+
+  @Option(
+      names = "--paths-from",
+      paramLabel = "FILE",
+      description =
+          "Read test paths from FILE ('-': standard input), one a line, and print each result"
+              + " as soon as it is decided (JSON: one object a line). Without PATH arguments.")
+  private Path pathsFrom;
+
+  /** What {@code -} and {@code --paths-from -} read; tests set another stream. */
+  java.io.InputStream stdin = System.in;
 
   @Mixin private LimitOptions limits = new LimitOptions();
 
@@ -112,9 +129,10 @@ public final class CheckCommand implements Callable<Integer> {
       names = "--divergences",
       paramLabel = "FILE.csv",
       description =
-          "Known divergences from --expect: lines 'path,reason' (default: ${DEFAULT-VALUE};"
-              + " a missing file means none).")
-  private Path divergences = Path.of("docs", "divergences.csv");
+          "Known divergences from --expect: lines 'path,reason' (default: the project's"
+              + " docs/divergences.csv, docs/cat-divergences.csv with --cat, from the"
+              + " installation or built into the jar; the report names the one used).")
+  private Path divergences;
 
   @Option(
       names = "--model",
@@ -128,7 +146,8 @@ public final class CheckCommand implements Callable<Integer> {
       paramLabel = "FILE.cat",
       description =
           "Judge candidates with this cat model instead of the built-in one (exhaustive search,"
-              + " states mode; --divergences defaults to docs/cat-divergences.csv).")
+              + " states mode; --divergences defaults to the project's"
+              + " docs/cat-divergences.csv).")
   private Path catFile;
 
   @Option(
@@ -173,6 +192,17 @@ public final class CheckCommand implements Callable<Integer> {
       names = "--all-states",
       description = "List every register and location in the states, not only those observed.")
   private boolean allStates;
+
+  @Option(
+      names = "--observed",
+      paramLabel = "LOG",
+      arity = "1..*",
+      description =
+          "Judge the final states these logs observed (herd's format: the cuda command's"
+              + " programs, litmus7 and other testers) against the checked tests of the same"
+              + " name; an observed state the model forbids is reported with its explanation"
+              + " and fails the run. Text format only.")
+  private List<Path> observedLogs = new ArrayList<>();
 
   @Option(
       names = "--explain",
@@ -221,7 +251,20 @@ public final class CheckCommand implements Callable<Integer> {
     CheckOptions options = options();
     Optional<ExplainStep> explainStep = explainStep();
     Optional<Expectations> expectations = loadExpectations();
+    Optional<java.io.BufferedReader> streamed = streamedPaths();
+    if (streamed.isPresent()) {
+      if (!observedLogs.isEmpty()) {
+        throw usage("--observed needs the tests named as arguments, not read as they come");
+      }
+      return streamed(streamed.get(), options, explainStep, expectations);
+    }
+    if (!observedLogs.isEmpty() && format != Format.text) {
+      throw usage("--observed prints text: drop --format " + format);
+    }
+    Optional<ObservedStep> observed = observedLogs.isEmpty() ? Optional.empty()
+        : Optional.of(ObservedStep.read(observedLogs, this::usage));
     List<Path> files = collectFiles();
+    expectations.ifPresent(e -> requireSomeRow(e, files));
     TestRunner runner =
         new TestRunner(
             limits.threads(),
@@ -230,6 +273,10 @@ public final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getErr(),
             showProgress());
     Function<Path, CheckResult> check = stdinAware(checkers.apply(options));
+    OwnExpectations own =
+        new OwnExpectations(file -> file.equals(STDIN) && stdinCopy != null ? stdinCopy : file,
+            file -> runner.anotherSearch(file, options.timeLimit()), options);
+    check = own.wrap(check);
     PrintWriter out = spec.commandLine().getOut();
     List<TestOutcome> outcomes = new ArrayList<>();
     List<Optional<ExplainStep.Explained>> explained = new ArrayList<>();
@@ -240,35 +287,106 @@ public final class CheckCommand implements Callable<Integer> {
         explainStep.isPresent() ? explainStep.get().wrap(check) : check,
         done -> {
           TestOutcome outcome = renameStdin(done);
-          Optional<ExplainStep.Explained> e =
-              outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
-                  ? explainStep.get().finish(c.file(), c.result())
-                  : Optional.empty();
+          Optional<ExplainStep.Explained> e = finish(outcome, explainStep);
           outcomes.add(outcome);
           explained.add(e);
-          // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
-          if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
-            PrintWriter warnings = spec.commandLine().getErr();
-            c.result().warnings().forEach(w -> warnings.println(w));
-            warnings.flush();
-          }
           if (format == Format.text) {
             out.print(ExplainedReport.textBlock(outcome, e, explain));
             out.flush();
           }
         });
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(outcomes));
+    List<Optional<List<String>>> ownProblems =
+        outcomes.stream()
+            .map(o -> o instanceof TestOutcome.Checked c ? own.of(c.file(), c.result())
+                : Optional.<List<String>>empty())
+            .collect(Collectors.toList());
     boolean condition = explainStates.isEmpty();
     out.print(
         switch (format) {
-          case json -> ExplainedReport.json(outcomes, explained, comparison, explain, condition);
-          case junit -> JunitReport.render("ptx-litmus", junitCases(outcomes, expectations));
-          case text -> ExplainedReport.textTail(outcomes, comparison);
+          case json -> ExplainedReport.json(
+              outcomes, explained, comparison, divergenceSource, ownProblems,
+              own.notCompared(), explain, condition, shard());
+          case junit -> JunitReport.render(
+              "ptx-litmus", junitCases(outcomes, expectations, ownProblems));
+          case text -> ExplainedReport.textTail(
+              outcomes, comparison, divergenceSource, ownProblems, own.notCompared(), shard());
         });
     out.flush();
     boolean explainFailed =
         explained.stream().anyMatch(e -> e.isPresent() && !e.get().problems().isEmpty());
-    return failed(outcomes, comparison, expectations) || explainFailed ? 1 : 0;
+    boolean observedFailed = observed.isPresent()
+        && observed.get().report(outcomes, out, spec.commandLine().getErr());
+    boolean ownFailed = ownProblems.stream().anyMatch(p -> p.isPresent() && !p.get().isEmpty());
+    if (runner.ranOutOfMemory()) {
+      return Main.USAGE_ERROR; // as for any run out of memory: one line per test, exit 2
+    }
+    return failed(outcomes, comparison, expectations) || explainFailed || ownFailed
+        || observedFailed ? 1 : 0;
+  }
+
+  /**
+   * The run over paths that arrive one a line: each checked and printed as soon as it is read
+   * ({@link CheckStream}, {@link StreamedCheck}); a line that names no test is that line's
+   * error, not the run's.
+   */
+  private int streamed(
+      java.io.BufferedReader lines,
+      CheckOptions options,
+      Optional<ExplainStep> explainStep,
+      Optional<Expectations> expectations) {
+    Optional<Shard> part = shard();
+    CheckStream stream =
+        new CheckStream(
+            limits.threads(),
+            LimitOptions.hardLimit(
+                options, explainStep.isEmpty() ? 0 : Math.max(1, explainStates.size())));
+    OwnExpectations own =
+        new OwnExpectations(file -> file, file -> stream.anotherSearch(file, options.timeLimit()),
+            options);
+    Function<Path, CheckResult> check = own.wrap(checkers.apply(options));
+    StreamedCheck report =
+        new StreamedCheck(
+            format, explain, explainStates.isEmpty(), spec.commandLine().getOut(),
+            outcome -> finish(outcome, explainStep), expectations, part, own, divergenceSource);
+    CheckStream.Counts counts =
+        stream.run(
+                lines,
+                (line, file) -> part.isEmpty() || part.get().contains(shardKey(line, file)),
+                explainStep.isPresent() ? explainStep.get().wrap(check) : check,
+                report::accept);
+    if (counts.lines() == 0) {
+      throw usage("no test paths in " + (pathsFrom == null || pathsFrom.equals(STDIN)
+          ? "standard input" : pathsFrom.toString()));
+    }
+    return report.finish();
+  }
+
+  /** What {@code --shard} hashes: the file below its directory argument, else its name. */
+  static Path shardKey(Path argument, Path file) {
+    Path dir = argument.normalize();
+    if (Files.isDirectory(argument) && file.startsWith(dir) && !file.equals(dir)) {
+      return dir.relativize(file);
+    }
+    return file.getFileName() == null ? file : file.getFileName();
+  }
+
+  /**
+   * What follows a test's check before it is printed: its explanations and DOT files, and its
+   * warnings on stderr.
+   */
+  Optional<ExplainStep.Explained> finish(TestOutcome outcome, Optional<ExplainStep> explainStep) {
+    Optional<ExplainStep.Explained> e =
+        outcome instanceof TestOutcome.Checked c && explainStep.isPresent()
+            ? explainStep.get().finish(c.file(), c.result())
+            : Optional.empty();
+    // Dat3M-only forms that PTX does not allow (docs/litmus-format.md, "Validity rules").
+    if (outcome instanceof TestOutcome.Checked c && !c.result().warnings().isEmpty()) {
+      PrintWriter warnings = spec.commandLine().getErr();
+      c.result().warnings().forEach(w -> warnings.println(w));
+      warnings.flush();
+    }
+    return e;
   }
 
   /** Whether to draw progress: --progress / --no-progress, else when stderr is a terminal. */
@@ -285,14 +403,17 @@ public final class CheckCommand implements Callable<Integer> {
    * The JUnit cases: for each file, the disagreements with the {@code --expect} CSV and with
    * the file's own {@code (* expect ... *)} comments.
    */
-  private static List<JunitReport.Case> junitCases(
-      List<TestOutcome> outcomes, Optional<Expectations> expectations) {
+  static List<JunitReport.Case> junitCases(
+      List<TestOutcome> outcomes,
+      Optional<Expectations> expectations,
+      List<Optional<List<String>>> ownProblems) {
     List<JunitReport.Case> cases = new ArrayList<>();
-    for (TestOutcome outcome : outcomes) {
+    for (int i = 0; i < outcomes.size(); i++) {
+      TestOutcome outcome = outcomes.get(i);
       List<String> problems = new ArrayList<>();
       if (outcome instanceof TestOutcome.Checked c) {
         expectations.ifPresent(e -> csvProblem(e, c).ifPresent(problems::add));
-        problems.addAll(OwnExpectations.problems(c.file(), c.result()));
+        ownProblems.get(i).ifPresent(problems::addAll);
       }
       cases.add(new JunitReport.Case(outcome, problems));
     }
@@ -354,7 +475,7 @@ public final class CheckCommand implements Callable<Integer> {
     return false;
   }
 
-  private static Optional<String> listedDivergence(Expectations e, Path file) {
+  static Optional<String> listedDivergence(Expectations e, Path file) {
     return e.relativePath(file).map(e.divergences()::get);
   }
 
@@ -411,6 +532,13 @@ public final class CheckCommand implements Callable<Integer> {
     if (decide) {
       throw usage("--cat runs the exhaustive search (states mode): drop --decide");
     }
+    if (!Files.isRegularFile(catFile)) {
+      throw usage("--cat: " + (Files.exists(catFile) ? "not a regular file: " : "no such file: ")
+          + catFile);
+    }
+    IoMessages.tooLarge(catFile).ifPresent(why -> {
+      throw usage("--cat: " + why);
+    });
     try {
       return CatModels.load(catFile, variants, spec.commandLine().getErr());
     } catch (io.github.ptxlitmus.cat.CatSyntaxException e) {
@@ -418,23 +546,55 @@ public final class CheckCommand implements Callable<Integer> {
     }
   }
 
+  /** What the divergence list used was called, for the report ({@code --expect} only). */
+  private String divergenceSource = "";
+
   private Optional<Expectations> loadExpectations() {
     if (expect == null) {
+      if (divergences != null) {
+        throw usage("--divergences lists divergences from --expect: give --expect FILE.csv");
+      }
       return Optional.empty();
     }
-    if (!Files.isRegularFile(expect)) {
-      throw usage("--expect: " + (Files.isDirectory(expect) ? "a directory, not a CSV file: "
-          : Files.exists(expect) ? "not a regular file: " : "no such file: ") + expect);
-    }
-    if (catFile != null && !spec.commandLine().getParseResult().hasMatchedOption("--divergences")) {
-      divergences = Path.of("docs", "cat-divergences.csv");
-    }
+    requireRegularFile("--expect", expect);
     try {
-      return Optional.of(Expectations.load(expect, divergences));
+      if (divergences != null) {
+        requireRegularFile("--divergences", divergences);
+        divergenceSource = divergences.toString();
+        return Optional.of(Expectations.load(expect, divergences));
+      }
+      String name = catFile != null ? "cat-divergences.csv" : "divergences.csv";
+      Optional<DefaultDivergences.Source> found = DefaultDivergences.find(name);
+      divergenceSource = found.map(DefaultDivergences.Source::name)
+          .orElse("none (no docs/" + name + " in this installation)");
+      return Optional.of(Expectations.load(
+          expect, found.map(DefaultDivergences.Source::name).orElse(name),
+          found.map(DefaultDivergences.Source::lines).orElse(List.of())));
     } catch (IOException e) {
       throw usage("--expect: cannot read " + expect + ": " + IoMessages.reason(e));
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
+    }
+  }
+
+  /** A usage error unless {@code file} is a regular file (a FIFO or device would block). */
+  private void requireRegularFile(String option, Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw usage(option + ": " + (Files.isDirectory(file) ? "a directory, not a CSV file: "
+          : Files.exists(file) ? "not a regular file: " : "no such file: ") + file);
+    }
+  }
+
+  /**
+   * A usage error when no test of the run has a row in the {@code --expect} CSV: the paths are
+   * relative to the CSV's directory, and a CSV placed elsewhere matches nothing.
+   */
+  private void requireSomeRow(Expectations e, List<Path> files) {
+    if (files.stream().noneMatch(f -> e.relativePath(f).map(e.expected()::containsKey)
+        .orElse(false))) {
+      throw usage("--expect: none of the " + files.size() + (files.size() == 1 ? " test has"
+          : " tests have") + " a row in " + expect + " (its paths are relative to "
+          + e.baseDir() + ")");
     }
   }
 
@@ -443,6 +603,55 @@ public final class CheckCommand implements Callable<Integer> {
 
   /** Standard input saved to a file, once, when {@code -} is an argument. */
   private Path stdinCopy;
+
+  /** Standard input, read when {@code -} was the only PATH and held one test's text. */
+  private byte[] stdinText;
+
+  /**
+   * The paths to check as they come: {@code --paths-from FILE} (or {@code -}), or {@code -}
+   * as the only PATH when standard input lists paths ({@link StandardInput}). Empty for a run
+   * over PATH arguments; {@code -} holding one test's text is then read into {@link
+   * #stdinText}.
+   */
+  private Optional<java.io.BufferedReader> streamedPaths() {
+    if (pathsFrom != null) {
+      if (!paths.isEmpty()) {
+        throw usage("--paths-from reads the paths to check: give no PATH arguments");
+      }
+      if (pathsFrom.equals(STDIN)) {
+        return Optional.of(new java.io.BufferedReader(
+            new java.io.InputStreamReader(stdin, java.nio.charset.StandardCharsets.UTF_8)));
+      }
+      if (Files.isDirectory(pathsFrom) || !Files.exists(pathsFrom)) {
+        throw usage("--paths-from: " + (Files.isDirectory(pathsFrom)
+            ? "a directory, not a file of paths: " : "no such file: ") + pathsFrom);
+      }
+      try { // a named pipe is fine here: it is read line by line, as standard input is
+        return Optional.of(
+            Files.newBufferedReader(pathsFrom, java.nio.charset.StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw usage("--paths-from: cannot read " + pathsFrom + ": " + IoMessages.reason(e));
+      }
+    }
+    if (paths.isEmpty()) {
+      throw usage("Missing required parameter: 'PATH'");
+    }
+    if (!paths.equals(List.of(STDIN))) {
+      return Optional.empty();
+    }
+    StandardInput in;
+    try {
+      in = StandardInput.read(stdin).orElseThrow(() -> usage(
+          "standard input is empty: pipe one test's text, or test paths one a line"));
+    } catch (IOException e) {
+      throw usage("cannot read standard input: " + IoMessages.reason(e));
+    }
+    if (in instanceof StandardInput.Paths p) {
+      return Optional.of(p.lines());
+    }
+    stdinText = ((StandardInput.Text) in).bytes();
+    return Optional.empty();
+  }
 
   /**
    * Checks {@code -} by saving standard input to a temporary file; messages name it {@code -}.
@@ -454,11 +663,12 @@ public final class CheckCommand implements Callable<Integer> {
     try {
       Path dir = Files.createTempDirectory("ptx-litmus-stdin");
       stdinCopy = dir.resolve("stdin.litmus");
-      Files.write(stdinCopy, System.in.readAllBytes());
+      Files.write(stdinCopy, stdinText != null ? stdinText
+          : io.github.ptxlitmus.litmus.TextFiles.readBytes(stdin, "standard input"));
       stdinCopy.toFile().deleteOnExit();
       dir.toFile().deleteOnExit();
     } catch (IOException e) {
-      throw usage("cannot read standard input: " + e.getMessage());
+      throw usage("cannot read standard input: " + IoMessages.reason(e));
     }
     Path copy = stdinCopy;
     return file -> check.apply(file.equals(STDIN) ? copy : file);
@@ -473,58 +683,32 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   private List<Path> collectFiles() {
-    if (shard == null) {
+    Optional<Shard> part = shard(); // a malformed --shard is a usage error before any file is read
+    if (part.isEmpty()) {
       return collectFiles(paths, this::usage);
     }
-    int[] kn = shardNumbers(); // a malformed --shard is a usage error before any file is read
     return collectFiles(paths, this::usage).stream()
-        .filter(file -> inShard(relativeToArgument(file), kn))
+        .filter(file -> part.get().contains(relativeToArgument(file)))
         .collect(Collectors.toList());
   }
 
   /** {@code file} below the first directory argument holding it, else its file name. */
   private Path relativeToArgument(Path file) {
     for (Path path : paths) {
-      Path dir = path.normalize();
-      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(dir)) {
-        return dir.relativize(file);
+      if (!path.equals(STDIN) && Files.isDirectory(path) && file.startsWith(path.normalize())) {
+        return shardKey(path, file);
       }
     }
-    return file.getFileName() == null ? file : file.getFileName();
+    return shardKey(file, file);
   }
 
-  /**
-   * Whether a test belongs to shard {@code kn[0]} of {@code kn[1]}: CRC-32 of its path
-   * relative to its PATH argument, with {@code /} separators, modulo N equals K − 1. The choice
-   * depends on that path alone, so it is the same on every machine and does not move when
-   * other tests are added.
-   */
-  private static boolean inShard(Path relative, int[] kn) {
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    StringBuilder name = new StringBuilder();
-    for (Path part : relative) {
-      name.append(name.length() == 0 ? "" : "/").append(part);
+  /** {@code --shard}, read; a malformed value is a usage error. */
+  Optional<Shard> shard() {
+    try {
+      return shard == null ? Optional.empty() : Optional.of(Shard.parse(shard));
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
     }
-    crc.update(name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    return crc.getValue() % kn[1] == kn[0] - 1;
-  }
-
-  /** K and N of {@code --shard K/N}. */
-  private int[] shardNumbers() {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(\\d+)/(\\d+)").matcher(shard.strip());
-    if (m.matches()) {
-      try {
-        int k = Integer.parseInt(m.group(1));
-        int n = Integer.parseInt(m.group(2));
-        if (n >= 1 && k >= 1 && k <= n) {
-          return new int[] {k, n};
-        }
-      } catch (NumberFormatException tooLarge) {
-        // reported below
-      }
-    }
-    throw usage("--shard must be K/N with 1 <= K <= N, e.g. 2/4: " + shard);
   }
 
   /**
@@ -562,7 +746,7 @@ public final class CheckCommand implements Callable<Integer> {
     return files.stream().map(Path::normalize).distinct().collect(Collectors.toList());
   }
 
-  private ParameterException usage(String message) {
+  ParameterException usage(String message) {
     return new ParameterException(spec.commandLine(), message);
   }
 }

@@ -93,6 +93,9 @@ public final class CompareCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.print(text(c));
     out.flush();
+    if (runner.ranOutOfMemory()) {
+      return Main.USAGE_ERROR; // as for any run out of memory: one line per test, exit 2
+    }
     return c.notCompared() > 0 ? 1 : 0;
   }
 
@@ -168,6 +171,9 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   private ModelComparison.Side side(String model, CheckOptions options) {
+    IoMessages.tooLarge(Path.of(model)).ifPresent(why -> {
+      throw usage("--model: " + why);
+    });
     try {
       if (ModelComparison.isCatFile(model)) {
         return ModelComparison.Side.of(

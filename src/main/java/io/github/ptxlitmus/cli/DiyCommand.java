@@ -22,9 +22,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ptx-litmus diy CYCLE... [-o DIR]}: one test per cycle (docs/diy.md);
  * {@code ptx-litmus diy --relax E,... --safe E,... [--size N] [--threads K] [-o DIR]}: every
- * cycle up to N edges over those edges, each test once. Tests go to standard output, or to
- * {@code DIR/<name>.litmus} with an index {@code DIR/@all}. Exit 0; 1 when a file cannot be
- * written; 2 with a one-line message for a bad edge, cycle or option.
+ * cycle up to N edges over those edges, each test once, each written as soon as it is
+ * generated (progress on stderr; a run that may give more than 100,000 tests is estimated
+ * first, and refused above {@code --max-tests}). Tests go to standard output, or to {@code
+ * DIR/<name>.litmus} with an index {@code DIR/@all}. Exit 0; 1 when a file cannot be written;
+ * 2 with a one-line message for a bad edge, cycle or option.
  */
 @Command(
     name = "diy",
@@ -53,11 +55,16 @@ public final class DiyCommand implements Callable<Integer> {
       description = "Write DIR/<name>.litmus and DIR/@all instead of printing.")
   private Path output;
 
+  @Option(names = "--progress", negatable = true,
+      description = "Say how far the enumeration is on stderr (default: redrawn when stderr is"
+          + " a terminal; a line every 10 s for a run estimated above 100,000 tests).")
+  private Boolean progress;
+
   @Override
   public Integer call() {
     List<LitmusTest> tests = new ArrayList<>();
+    boolean enumerate = cycleOptions.given();
     try {
-      boolean enumerate = cycleOptions.given();
       if (enumerate == !cycles.isEmpty()) {
         throw new IllegalArgumentException(enumerate
             ? "give either cycles or --relax/--safe, not both"
@@ -67,21 +74,51 @@ public final class DiyCommand implements Callable<Integer> {
         if (name != null) {
           throw new IllegalArgumentException("--name applies to a single cycle");
         }
-        cycleOptions.enumerate().forEach(g -> tests.add(g.test()));
-      } else {
-        List<Cycle> parsed = group(cycles);
-        if (name != null && parsed.size() != 1) {
-          throw new IllegalArgumentException("--name applies to a single cycle");
-        }
-        for (Cycle c : parsed) {
-          tests.add(name == null ? Diy.generate(c) : Diy.generate(c, name));
+        return generate();
+      }
+      List<Cycle> parsed = group(cycles);
+      if (name != null && parsed.size() != 1) {
+        throw new IllegalArgumentException("--name applies to a single cycle");
+      }
+      java.util.Optional<Shard> part = cycleOptions.shard();
+      for (Cycle c : parsed) {
+        LitmusTest t = name == null ? Diy.generate(c) : Diy.generate(c, name);
+        if (part.isEmpty() || part.get().contains(t.name() + ".litmus")) {
+          tests.add(t);
         }
       }
     } catch (IllegalArgumentException | IllegalStateException e) {
       spec.commandLine().getErr().println("diy: " + e.getMessage());
       return Main.USAGE_ERROR;
     }
-    return write(tests);
+    try (TestWriter out = new TestWriter()) {
+      for (LitmusTest t : tests) {
+        out.write(t);
+      }
+      return out.done(tests.size(), false);
+    }
+  }
+
+  /**
+   * {@code --relax/--safe}: each test written as soon as it is generated.
+   *
+   * @throws IllegalArgumentException for a bad edge or option, or a run estimated above
+   *     {@code --max-tests} (before anything is written)
+   */
+  private int generate() {
+    PrintWriter err = spec.commandLine().getErr();
+    cycleOptions.shard(); // a malformed --shard is a usage error before anything is estimated
+    double estimate = cycleOptions.guard("diy", err);
+    DiyProgress shown = new DiyProgress(err, progress, estimate > CycleOptions.ESTIMATE_ABOVE);
+    try (TestWriter out = new TestWriter()) {
+      CycleOptions.Run run = cycleOptions.forEach(g -> out.write(g.test()), shown);
+      shown.clear();
+      if (run.bounded()) {
+        err.println("diy: stopped at --max-tests " + cycleOptions.maxTests()
+            + " (more tests would follow)");
+      }
+      return out.done(run.tests(), run.bounded());
+    }
   }
 
   /** Arguments with blanks are cycles; runs of one-edge arguments are one cycle. */
@@ -105,30 +142,78 @@ public final class DiyCommand implements Callable<Integer> {
     return out;
   }
 
-  private int write(List<LitmusTest> tests) {
-    PrintWriter out = spec.commandLine().getOut();
-    if (output == null) {
-      for (int i = 0; i < tests.size(); i++) {
-        out.print((i > 0 ? "\n" : "") + LitmusPrinter.print(tests.get(i)));
+  /**
+   * Where the tests go, one at a time: standard output (a blank line between tests), or
+   * {@code DIR/<name>.litmus} and a line of {@code DIR/@all}, flushed, so that an interrupted
+   * run keeps an index of what it wrote. A write that fails ends the run (exit 1).
+   */
+  private final class TestWriter implements AutoCloseable {
+    private final PrintWriter out = spec.commandLine().getOut();
+    private java.io.BufferedWriter index;
+    private long written;
+    private IOException failed;
+
+    /** Writes one test; false (stop) when writing failed. */
+    boolean write(LitmusTest t) {
+      if (failed != null) {
+        return false;
       }
-      out.flush();
-      return 0;
-    }
-    try {
-      Files.createDirectories(output);
-      StringBuilder index = new StringBuilder();
-      for (LitmusTest t : tests) {
+      if (output == null) {
+        out.print((written > 0 ? "\n" : "") + LitmusPrinter.print(t));
+        out.flush();
+        written++;
+        return true;
+      }
+      try {
+        if (index == null) {
+          Files.createDirectories(output);
+          index = Files.newBufferedWriter(output.resolve("@all"), StandardCharsets.UTF_8);
+        }
         String file = t.name() + ".litmus";
         Files.writeString(output.resolve(file), LitmusPrinter.print(t), StandardCharsets.UTF_8);
-        index.append(file).append('\n');
+        index.write(file);
+        index.newLine();
+        index.flush();
+        written++;
+        return true;
+      } catch (IOException e) {
+        failed = e;
+        return false;
       }
-      Files.writeString(output.resolve("@all"), index.toString(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      spec.commandLine().getErr().println(IoMessages.cannotWrite(output, e));
-      return 1;
     }
-    spec.commandLine().getErr().println("Generator produced " + tests.size() + " tests in "
-        + output);
-    return 0;
+
+    /** Says how the run ended and gives its exit code. */
+    int done(long tests, boolean bounded) {
+      if (output != null && index == null && failed == null) {
+        try { // no test: still an empty index, as diy writes one
+          Files.createDirectories(output);
+          Files.writeString(output.resolve("@all"), "", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          failed = e;
+        }
+      }
+      close();
+      if (failed != null) {
+        spec.commandLine().getErr().println(IoMessages.cannotWrite(output, failed));
+        return 1;
+      }
+      if (output != null) {
+        spec.commandLine().getErr().println("Generator produced " + written + " tests in "
+            + output);
+      }
+      return 0;
+    }
+
+    @Override
+    public void close() {
+      if (index != null) {
+        try {
+          index.close();
+        } catch (IOException e) {
+          failed = failed == null ? e : failed;
+        }
+        index = null;
+      }
+    }
   }
 }

@@ -99,7 +99,7 @@ final class ExplainStep {
    * when the file was not checked.
    */
   Optional<Explained> finish(Path file, CheckResult result) {
-    Explained e = explained.get(file);
+    Explained e = explained.remove(file); // once per check: a long stream keeps nothing
     if (e == null) {
       return Optional.empty();
     }
@@ -204,7 +204,7 @@ final class ExplainStep {
     Path log = null;
     try {
       // dot's messages go to a file, not a pipe: reading a pipe would block until dot exits,
-      // and a dot that never exits would hang the run past the wait below (QA, issue 18).
+      // and a dot that never exits would hang the run past the wait below.
       log = Files.createTempFile("ptx-litmus-dot", ".log");
       Process p =
           new ProcessBuilder(program, "-Tsvg", "-o", out.toString(), dot.toString())

@@ -3,6 +3,7 @@ package io.github.ptxlitmus.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ptxlitmus.check.Explanation;
 import io.github.ptxlitmus.check.StateText;
@@ -52,16 +53,81 @@ final class ExplainedReport {
   }
 
   /**
-   * What follows the blocks: the expectation lines, if any, and the summary line.
+   * What follows the blocks: the expectation lines, if any, the {@code Shard K/N} line of a
+   * run with {@code --shard}, and the summary line.
    *
    * @param outcomes every outcome of the run
    * @param expectations the comparison with an expected CSV, if any
+   * @param divergenceSource the divergence list the comparison used, as the report names it
+   * @param own per outcome, its disagreements with the file's own expectation comments (empty
+   *     when the file carries none)
+   * @param notCompared how many files' comments were not compared and why, if any
+   * @param shard the run's shard, if it is one
    * @return the text, each line ending with a newline
    */
-  static String textTail(List<TestOutcome> outcomes, Optional<ExpectationReport> expectations) {
+  static String textTail(
+      List<TestOutcome> outcomes,
+      Optional<ExpectationReport> expectations,
+      String divergenceSource,
+      List<Optional<List<String>>> own,
+      Optional<String> notCompared,
+      Optional<Shard> shard) {
+    List<String> mismatches = new java.util.ArrayList<>();
+    int files = 0;
+    int failed = 0;
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (own.get(i).isPresent()) {
+        files++;
+        for (String problem : own.get(i).get()) {
+          mismatches.add(mismatchLine(outcomes.get(i).file(), problem));
+        }
+        failed += own.get(i).get().isEmpty() ? 0 : 1;
+      }
+    }
+    return textTail(RunSummary.of(outcomes), expectations, divergenceSource, mismatches, files,
+        failed, notCompared, shard);
+  }
+
+  /** The text line of one disagreement with a file's own expectation comments. */
+  static String mismatchLine(java.nio.file.Path file, String problem) {
+    return "Expectation mismatch " + file + ": " + problem;
+  }
+
+  /**
+   * What follows the blocks, from counts kept as the results went by (a streamed run).
+   *
+   * @param summary the run's counts
+   * @param expectations the comparison with an expected CSV, if any
+   * @param divergenceSource the divergence list the comparison used, as the report names it
+   * @param mismatches the lines of the disagreements with files' own comments, in order
+   * @param files how many files carry own comments that were compared
+   * @param failed how many of them disagree
+   * @param notCompared how many files' comments were not compared and why, if any
+   * @param shard the run's shard, if it is one
+   * @return the text, each line ending with a newline
+   */
+  static String textTail(
+      RunSummary summary,
+      Optional<ExpectationReport> expectations,
+      String divergenceSource,
+      List<String> mismatches,
+      int files,
+      int failed,
+      Optional<String> notCompared,
+      Optional<Shard> shard) {
     StringBuilder out = new StringBuilder();
-    expectations.ifPresent(e -> out.append(HerdTextReport.expectations(e)));
-    return out.append(RunSummary.of(outcomes)).append('\n').toString();
+    expectations.ifPresent(e -> out.append("Divergences from ").append(divergenceSource)
+        .append('\n').append(HerdTextReport.expectations(e)));
+    mismatches.forEach(m -> out.append(m).append('\n'));
+    // A shard says its count even when all are met, so that merge can add them up.
+    if (failed > 0 || (shard.isPresent() && files > 0)) {
+      out.append("File expectations met ").append(files - failed).append('/').append(files)
+          .append(", ").append(failed).append(failed == 1 ? " mismatch" : " mismatches")
+          .append('\n');
+    }
+    notCompared.ifPresent(n -> out.append("File expectations: ").append(n).append('\n'));
+    shard.ifPresent(s -> out.append("Shard ").append(s.text()).append('\n'));
+    return out.append(summary).append('\n').toString();
   }
 
   private static String text(ExplainStep.Explained e, boolean show) {
@@ -82,21 +148,50 @@ final class ExplainedReport {
    * @param outcomes the outcomes in order
    * @param explained for each outcome, what the explain step produced (same order)
    * @param expectations the comparison with an expected CSV, if any
+   * @param divergenceSource the divergence list the comparison used, as the report names it
+   * @param own per outcome, its disagreements with the file's own expectation comments
+   * @param notCompared how many files' comments were not compared and why, if any
    * @param show whether to include the explanations (not only the files written)
    * @param condition true when the outcome of interest was explained ({@code explanation}),
    *     false for named states ({@code explanations})
+   * @param shard the run's shard, if it is one: the field {@code shard}, {@code "K/N"}
    */
   static String json(
       List<TestOutcome> outcomes,
       List<Optional<ExplainStep.Explained>> explained,
       Optional<ExpectationReport> expectations,
+      String divergenceSource,
+      List<Optional<List<String>>> own,
+      Optional<String> notCompared,
       boolean show,
-      boolean condition) {
+      boolean condition,
+      Optional<Shard> shard) {
     ObjectNode root = JsonReport.toJson(outcomes, expectations);
+    if (expectations.isPresent()) {
+      ((ObjectNode) root.get("expect")).put("divergenceFile", divergenceSource);
+    }
+    shard.ifPresent(s -> root.put("shard", s.text()));
     ArrayNode results = (ArrayNode) root.get("results");
+    int files = 0;
+    int failed = 0;
     for (int i = 0; i < outcomes.size(); i++) {
       ObjectNode result = (ObjectNode) results.get(i);
       explained.get(i).ifPresent(e -> addTo(result, e, show, condition));
+      if (own.get(i).isPresent()) {
+        files++;
+        failed += own.get(i).get().isEmpty() ? 0 : 1;
+        ObjectNode node = result.putObject("fileExpectations");
+        node.put("met", own.get(i).get().isEmpty());
+        ArrayNode problems = node.putArray("mismatches");
+        own.get(i).get().forEach(problems::add);
+      }
+    }
+    if (files > 0 || notCompared.isPresent()) {
+      ObjectNode summary = root.putObject("fileExpectations");
+      summary.put("files", files);
+      summary.put("met", files - failed);
+      summary.put("mismatches", failed);
+      notCompared.ifPresent(n -> summary.put("notCompared", n));
     }
     try {
       return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
@@ -104,6 +199,75 @@ final class ExplainedReport {
       // A tree of plain nodes always serialises; this would be a Jackson bug.
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * One result as one line of JSON (no newline): the object {@code results[]} holds, with the
+   * explanation fields and, when the file carries its own expectation comments, {@code
+   * fileExpectations}.
+   */
+  static String jsonLine(
+      TestOutcome outcome, Optional<ExplainStep.Explained> explained, boolean show,
+      boolean condition, Optional<List<String>> own) {
+    ObjectNode result = JsonReport.result(outcome);
+    explained.ifPresent(e -> addTo(result, e, show, condition));
+    own.ifPresent(p -> addOwn(result, p));
+    return compact(result);
+  }
+
+  /** The field {@code fileExpectations} of a result: met, and the disagreements. */
+  private static void addOwn(ObjectNode result, List<String> problems) {
+    ObjectNode node = result.putObject("fileExpectations");
+    node.put("met", problems.isEmpty());
+    ArrayNode list = node.putArray("mismatches");
+    problems.forEach(list::add);
+  }
+
+  /**
+   * The last line of a JSON stream: {@code {"summary": ..., "expect": ...,
+   * "fileExpectations": ..., "shard": "K/N"}} on one line (fields as in the whole report).
+   */
+  static String jsonTail(
+      RunSummary summary,
+      Optional<ExpectationReport> expectations,
+      String divergenceSource,
+      int files,
+      int failed,
+      Optional<String> notCompared,
+      Optional<Shard> shard) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.set("summary", JsonReport.summary(summary));
+    expectations.ifPresent(e -> {
+      ObjectNode expect = JsonReport.expectations(e);
+      expect.put("divergenceFile", divergenceSource);
+      root.set("expect", expect);
+    });
+    if (files > 0 || notCompared.isPresent()) {
+      ObjectNode own = root.putObject("fileExpectations");
+      own.put("files", files);
+      own.put("met", files - failed);
+      own.put("mismatches", failed);
+      notCompared.ifPresent(n -> own.put("notCompared", n));
+    }
+    shard.ifPresent(s -> root.put("shard", s.text()));
+    return compact(root);
+  }
+
+  private static String compact(ObjectNode node) {
+    try {
+      return Compact.MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      // A tree of plain nodes always serialises; this would be a Jackson bug.
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * One mapper for a stream's lines, made on first use (not by a text report): an ObjectMapper
+   * is costly to create, and safe to share once configured.
+   */
+  private static final class Compact {
+    static final ObjectMapper MAPPER = new ObjectMapper();
   }
 
   private static void addTo(

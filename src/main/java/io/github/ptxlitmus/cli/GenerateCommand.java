@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ptx-litmus generate FAMILY N [-o FILE]}: prints (or writes) the litmus test of a scaling
- * family ({@link Family}) at size N; {@code generate CASE} prints one of the issue 18 stress
+ * family ({@link Family}) at size N; {@code generate CASE} prints one of the benchmark's stress
  * cases ({@link Stress#cases()}, e.g. {@code W8x8-allowed}). Exit 0; 1 when the file cannot be
  * written; 2 with a one-line message on an unknown family or case, or a size that is not an
  * integer in range.

@@ -1,5 +1,6 @@
 package io.github.ptxlitmus.cli;
 
+import io.github.ptxlitmus.litmus.TextFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -49,6 +50,26 @@ final class IoMessages {
     }
     String m = t.getMessage();
     return m == null || m.isBlank() ? "input/output error" : m.lines().findFirst().orElse(m);
+  }
+
+  /**
+   * Why a regular file is too large to read as an input ({@link TextFiles#MAX_BYTES}), checked
+   * before a reader that takes it whole (a cat model) is given it.
+   *
+   * @return {@code FILE: larger than 16 MB, the most an input may have}, or empty when the
+   *     file is small enough, not a regular file or unreadable (the reader says why then)
+   */
+  static java.util.Optional<String> tooLarge(java.nio.file.Path file) {
+    try {
+      if (java.nio.file.Files.isRegularFile(file)
+          && java.nio.file.Files.size(file) > TextFiles.MAX_BYTES) {
+        return java.util.Optional.of(file + ": larger than " + (TextFiles.MAX_BYTES >> 20)
+            + " MB, the most an input may have");
+      }
+    } catch (IOException e) {
+      // reported by the reader
+    }
+    return java.util.Optional.empty();
   }
 
   /** {@code cannot write FILE: reason}. */

@@ -82,9 +82,13 @@ final class LimitOptions {
     return jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
   }
 
+  /** How long after its time limit a search may still run before it is abandoned. */
+  static final Duration GRACE = Duration.ofSeconds(1);
+
   /**
-   * The safety net behind the checker's own time limit: a check still running at twice the
-   * limit plus one second is abandoned.
+   * The safety net behind the checker's own time limit: a check still running one second
+   * after the limit is abandoned (the clock starts before the file is read, so reading,
+   * parsing, building the model and searching all count).
    */
   static Duration hardLimit(CheckOptions options) {
     return hardLimit(options, 0);
@@ -92,10 +96,10 @@ final class LimitOptions {
 
   /**
    * The safety net when each check is followed by {@code explanations} explanations, each of
-   * which has the time limit of its own: twice the limit per search plus one second (so that
+   * which has the time limit of its own: the limit per search plus one second (so that
    * explaining never turns a check that answered into an abandoned one).
    */
   static Duration hardLimit(CheckOptions options, int explanations) {
-    return options.timeLimit().multipliedBy(2L * (1 + explanations)).plusSeconds(1);
+    return options.timeLimit().multipliedBy(1L + explanations).plus(GRACE);
   }
 }

@@ -1,12 +1,21 @@
 package io.github.ptxlitmus.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The {@code ptx-litmus} command. Subcommands are listed in {@code subcommands}; adding one is
+ * The {@code ptx-litmus} command. Subcommands are listed in {@link #SUBCOMMANDS}; adding one is
  * a one-line change. Exit codes: 0 success, 1 a test failed, 2 usage error (unknown option,
- * missing argument or subcommand).
+ * missing argument or subcommand) or the JVM out of memory or stack. Arguments are taken as
+ * written: picocli's {@code @file} expansion is off.
+ *
+ * <p>Building a picocli command reads its annotations by reflection, a few milliseconds per
+ * command at start-up; {@link #main} therefore builds only the subcommand its first argument
+ * names (all of them for anything else: {@code --help}, a typo to suggest a name for).
  */
 @Command(
     name = "ptx-litmus",
@@ -15,17 +24,55 @@ import picocli.CommandLine.Command;
     description = "Checks litmus tests under the NVIDIA PTX memory consistency model.",
     exitCodeOnInvalidInput = Main.USAGE_ERROR,
     exitCodeOnExecutionException = 1,
-    subcommands = {
-      ParseCommand.class,
-      CheckCommand.class,
-      CompareCommand.class,
-      GenerateCommand.class,
-      BenchCommand.class,
-      DiyCommand.class,
-      CatalogueCommand.class,
-      CatBindingsCommand.class,
-    })
+    modelTransformer = Main.AllSubcommands.class)
 public final class Main implements Runnable {
+  /** The subcommands by name, in the order {@code --help} lists them. */
+  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+    m.put("parse", ParseCommand::new);
+    m.put("check", CheckCommand::new);
+    m.put("compare", CompareCommand::new);
+    m.put("generate", GenerateCommand::new);
+    m.put("bench", BenchCommand::new);
+    m.put("diy", DiyCommand::new);
+    m.put("catalogue", CatalogueCommand::new);
+    m.put("cat-bindings", CatBindingsCommand::new);
+    m.put("merge", MergeCommand::new);
+    m.put("ptx", PtxCommand::new);
+    m.put("cuda", CudaCommand::new);
+    return java.util.Collections.unmodifiableMap(m);
+  }
+
+  /**
+   * Adds subcommands to the {@code ptx-litmus} command as picocli builds it: every one
+   * ({@code new CommandLine(new Main())}), or, made by {@link #commandLine(String...)}'s
+   * factory, only one.
+   */
+  static final class AllSubcommands implements CommandLine.IModelTransformer {
+    private final String only;
+
+    /** Every subcommand. */
+    AllSubcommands() {
+      this(null);
+    }
+
+    private AllSubcommands(String only) {
+      this.only = only;
+    }
+
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      SUBCOMMANDS.forEach(
+          (name, command) -> {
+            if (only == null || only.equals(name)) {
+              spec.addSubcommand(name, CommandSpec.forAnnotatedObject(command.get()));
+            }
+          });
+      return spec;
+    }
+  }
   /** Exit code for command-line usage errors. */
   public static final int USAGE_ERROR = 2;
 
@@ -41,8 +88,17 @@ public final class Main implements Runnable {
 
   /** Runs the command line and exits with its code. */
   public static void main(String[] args) throws InterruptedException {
-    System.exit(execute(commandLine(), args));
+    // picocli registers converters for the java.time and java.sql types by initialising those
+    // classes (java.time.MonthDay's formatters alone: about 20 ms of every start); no option
+    // here has such a type. A value given with -D wins.
+    if (System.getProperty(CONVERTER_EXCLUDES) == null) {
+      System.setProperty(CONVERTER_EXCLUDES, "java\\.(time|sql)\\..*");
+    }
+    System.exit(execute(commandLine(args), args));
   }
+
+  /** picocli's system property: regular expressions of built-in converters not to register. */
+  private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
 
   /**
    * Executes {@code cmd} on a thread with a stack of {@link #STACK_BYTES} and waits for it.
@@ -52,11 +108,34 @@ public final class Main implements Runnable {
    */
   static int execute(CommandLine cmd, String[] args) throws InterruptedException {
     int[] code = {1};
-    Thread worker = new Thread(null, () -> code[0] = cmd.execute(args), "ptx-litmus",
+    Thread worker = new Thread(null, () -> code[0] = executeOrExplain(cmd, args), "ptx-litmus",
         STACK_BYTES);
     worker.start();
     worker.join();
     return code[0];
+  }
+
+  /**
+   * {@code cmd.execute(args)}; the JVM's own limits (heap, stack) end the command with one line
+   * on stderr and exit code 2, never a stack trace: picocli handles exceptions, not errors.
+   */
+  private static int executeOrExplain(CommandLine cmd, String[] args) {
+    try {
+      return cmd.execute(args);
+    } catch (OutOfMemoryError e) {
+      return resourceError(cmd, "out of memory (the Java heap is at most "
+          + (Runtime.getRuntime().maxMemory() >> 20) + " MB; give more with"
+          + " PTX_LITMUS_JAVA_OPTS=-Xmx8g, or check fewer or smaller tests at once)");
+    } catch (StackOverflowError e) {
+      return resourceError(cmd, "stack overflow (an input nested too deeply)");
+    }
+  }
+
+  private static int resourceError(CommandLine cmd, String message) {
+    java.io.PrintWriter err = cmd.getErr();
+    err.println("ptx-litmus: " + message);
+    err.flush();
+    return USAGE_ERROR;
   }
 
   /**
@@ -67,7 +146,37 @@ public final class Main implements Runnable {
    * @return a fresh command line
    */
   public static CommandLine commandLine() {
-    CommandLine cmd = new CommandLine(new Main());
+    return withConventions(new CommandLine(new Main()));
+  }
+
+  /**
+   * The command line for these arguments: as {@link #commandLine()}, but when the first
+   * argument names a subcommand, only that one is built (the others are never reached).
+   *
+   * @param args the command-line arguments
+   * @return a fresh command line
+   */
+  static CommandLine commandLine(String... args) {
+    if (args.length == 0 || !SUBCOMMANDS.containsKey(args[0])) {
+      return commandLine();
+    }
+    String only = args[0];
+    CommandLine.IFactory defaults = CommandLine.defaultFactory();
+    CommandLine.IFactory factory =
+        new CommandLine.IFactory() {
+          @Override
+          public <K> K create(Class<K> type) throws Exception {
+            return type == AllSubcommands.class
+                ? type.cast(new AllSubcommands(only))
+                : defaults.create(type);
+          }
+        };
+    return withConventions(new CommandLine(new Main(), factory));
+  }
+
+  private static CommandLine withConventions(CommandLine cmd) {
+    // No @file expansion: '@/dev/zero' would be read forever, and litmus paths never need it.
+    cmd.setExpandAtFiles(false);
     cmd.setParameterExceptionHandler(Main::usageError);
     cmd.setExecutionExceptionHandler(
         (e, line, parsed) -> {

@@ -52,7 +52,8 @@ public final class ParseCommand implements Callable<Integer> {
     try {
       LitmusTest t =
           file.equals(CheckCommand.STDIN)
-              ? LitmusParser.parse("-", new String(System.in.readAllBytes(),
+              ? LitmusParser.parse("-", new String(
+                  io.github.ptxlitmus.litmus.TextFiles.readBytes(System.in, "standard input"),
                   java.nio.charset.StandardCharsets.UTF_8))
               : LitmusParser.parse(file);
       t.warnings().forEach(w -> err.println(w));

@@ -3,6 +3,7 @@ package io.github.ptxlitmus.cli;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.Verdict;
+import io.github.ptxlitmus.litmus.FinalCondition;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
@@ -35,7 +37,9 @@ import java.util.function.Function;
  * TestOutcome.Failed} with a one-line message. A check that runs past the hard limit (a safety
  * net behind the checker's own time limit) is abandoned: interrupted, its thread replaced so
  * the other files still run, and reported as {@link Verdict#UNKNOWN} (a limit, not an error).
- * One instance serves one run, from one thread.
+ * A check that starts another search of its own (a re-check in states mode) asks for more time
+ * with {@link #anotherSearch}. One instance serves one run, from one thread (but {@link
+ * #anotherSearch} is called from the checking threads).
  */
 final class TestRunner {
   /** Progress is shown only for runs longer than this many tests. */
@@ -47,6 +51,14 @@ final class TestRunner {
   private final Duration hardLimit;
   private final PrintWriter err;
   private final boolean progress;
+  /** Per file, the extra time granted by {@link #anotherSearch} (nanoseconds). */
+  private final java.util.Map<Path, Long> extra = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Whether some check ran out of memory (the command then exits 2). */
+  private final java.util.concurrent.atomic.AtomicBoolean outOfMemory =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Files up to this size are parsed again to name an abandoned check's test. */
+  private static final long REPARSE_BYTES = 1L << 20;
 
   /**
    * @param threads how many files to check at once (at least 1)
@@ -59,6 +71,22 @@ final class TestRunner {
     this.hardLimit = hardLimit;
     this.err = err;
     this.progress = terminal;
+  }
+
+  /**
+   * Grants the check of {@code file} the time of one more search (a re-check with the time
+   * limit of its own), so that the safety net does not abandon a check that answered.
+   *
+   * @param file the file being checked
+   * @param searchLimit the new search's time limit
+   */
+  void anotherSearch(Path file, Duration searchLimit) {
+    extra.merge(file.normalize(), searchLimit.toNanos(), Long::sum);
+  }
+
+  /** Whether some check of the run ran out of memory. */
+  boolean ranOutOfMemory() {
+    return outOfMemory.get();
   }
 
   /** Checks every file; the outcome list is in the order of {@code files}. */
@@ -95,7 +123,12 @@ final class TestRunner {
             done.submit(
                 () -> {
                   started.set(index, System.nanoTime());
-                  return new Done(index, checkOne(files.get(index), check));
+                  TestOutcome outcome = checkOne(files.get(index), check);
+                  if (outcome instanceof TestOutcome.Failed f
+                      && f.message().startsWith(OUT_OF_MEMORY)) {
+                    outOfMemory.set(true);
+                  }
+                  return new Done(index, outcome);
                 }));
       }
       int finished = 0;
@@ -111,10 +144,12 @@ final class TestRunner {
           long start = started.get(i);
           if (start != 0
               && outcomes[i] == null
-              && System.nanoTime() - start > hardLimit.toNanos()
+              && System.nanoTime() - start
+                  > hardLimit.toNanos() + extra.getOrDefault(files.get(i).normalize(), 0L)
               && futures.get(i).cancel(true)) {
             // Abandoned: a cancelled task never delivers, so slot i is written only here.
-            outcomes[i] = abandoned(files.get(i));
+            outcomes[i] = abandoned(files.get(i), hardLimit.plusNanos(
+                extra.getOrDefault(files.get(i).normalize(), 0L)));
             finished++;
             grow(pool);
           }
@@ -152,25 +187,75 @@ final class TestRunner {
   private record Done(int index, TestOutcome outcome) {}
 
   /**
-   * A check stopped at the hard limit: UNKNOWN (a limit was hit), named and conditioned as its
-   * file says; a file that does not even parse stays an error.
+   * A check stopped at the hard limit: Unknown (a limit was hit) naming how long it was given,
+   * named and conditioned as its file says (a large file by its header and condition alone); a
+   * file that does not even parse stays an error.
+   *
+   * @param file the file whose check was abandoned
+   * @param grantedTime how long it was given: the hard limit and any extra granted for a
+   *     re-listing
    */
-  private TestOutcome abandoned(Path file) {
-    String why = "no answer within " + hardLimit.toMillis() / 1000.0 + " s; check abandoned";
+  static TestOutcome abandoned(Path file, Duration grantedTime) {
+    long granted = grantedTime.toMillis();
+    String why = "no answer within " + granted / 1000.0 + " s; check abandoned";
     try {
-      LitmusTest test = LitmusParser.parse(file);
+      // Parsed again on this thread only when that is quick: the run must go on at once. A
+      // larger file is named by its header and its final condition, read alone.
+      Optional<Map.Entry<String, FinalCondition>> head =
+          java.nio.file.Files.size(file) > REPARSE_BYTES ? nameAndCondition(file)
+              : Optional.of(parsed(file));
+      if (head.isEmpty()) {
+        return new TestOutcome.Failed(file, why);
+      }
       CheckResult unknown =
           new CheckResult(
-              test.name(), test.source(), List.of(), test.condition(), false, Verdict.UNKNOWN,
-              Optional.of(why), 0, 0, Set.of(Flag.LIMIT_HIT), hardLimit.toMillis(), 0);
+              head.get().getKey(), file.toString(), List.of(), head.get().getValue(), false,
+              Verdict.UNKNOWN, Optional.of(why), 0, 0, Set.of(Flag.LIMIT_HIT), granted, 0);
       return new TestOutcome.Checked(file, unknown);
     } catch (IOException | RuntimeException e) {
       return new TestOutcome.Failed(file, why);
     }
   }
 
+  private static Map.Entry<String, FinalCondition> parsed(Path file) throws IOException {
+    LitmusTest test = LitmusParser.parse(file);
+    return Map.entry(test.name(), test.condition());
+  }
+
+  private static final java.util.regex.Pattern HEADER =
+      java.util.regex.Pattern.compile("\\A\\s*\\S+\\s+(\\S+)");
+  private static final java.util.regex.Pattern QUANTIFIER =
+      java.util.regex.Pattern.compile("(?m)^\\s*(~\\s*exists|not\\s+exists|exists|forall)\\b");
+
+  /**
+   * The test's name ({@code PTX <name>}) and final condition (after the last line starting
+   * with a quantifier), read without parsing the threads; empty when they cannot be found.
+   */
+  private static Optional<Map.Entry<String, FinalCondition>> nameAndCondition(Path file)
+      throws IOException {
+    String text = io.github.ptxlitmus.litmus.TextFiles.readString(file, false);
+    java.util.regex.Matcher name = HEADER.matcher(text);
+    java.util.regex.Matcher q = QUANTIFIER.matcher(text);
+    int at = -1;
+    String keyword = "";
+    while (q.find()) {
+      at = q.end();
+      keyword = q.group(1).replaceAll("\\s+", " ");
+    }
+    if (!name.find() || at < 0) {
+      return Optional.empty();
+    }
+    FinalCondition.Quantifier quantifier = keyword.equals("forall")
+        ? FinalCondition.Quantifier.FORALL
+        : keyword.equals("exists") ? FinalCondition.Quantifier.EXISTS
+            : FinalCondition.Quantifier.NOT_EXISTS;
+    String body = text.substring(at).strip().replaceAll(";\\s*\\z", "");
+    return Optional.of(Map.entry(name.group(1),
+        new FinalCondition(quantifier, LitmusParser.parseCondition(body))));
+  }
+
   /** Replaces an abandoned (possibly still running) thread so the queue keeps moving. */
-  private static void grow(ThreadPoolExecutor pool) {
+  static void grow(ThreadPoolExecutor pool) {
     int size = pool.getMaximumPoolSize() + 1;
     pool.setMaximumPoolSize(size);
     pool.setCorePoolSize(size);
@@ -181,11 +266,15 @@ final class TestRunner {
     err.flush();
   }
 
-  private static Thread daemon(Runnable task) {
+  /** A daemon thread with the large stack ({@link Main#STACK_BYTES}) that checks run on. */
+  static Thread daemon(Runnable task) {
     Thread thread = new Thread(null, task, "ptx-litmus-check", Main.STACK_BYTES);
     thread.setDaemon(true);
     return thread;
   }
+
+  /** The start of the message of a check that ran out of memory. */
+  static final String OUT_OF_MEMORY = "out of memory while checking";
 
   /** Checks one file; every failure becomes a {@link TestOutcome.Failed} with one line. */
   static TestOutcome checkOne(Path file, Function<Path, CheckResult> check) {
@@ -198,7 +287,9 @@ final class TestRunner {
     } catch (StackOverflowError e) {
       return new TestOutcome.Failed(file, "stack overflow while checking");
     } catch (OutOfMemoryError e) {
-      return new TestOutcome.Failed(file, "out of memory while checking");
+      return new TestOutcome.Failed(file, OUT_OF_MEMORY + " (the Java heap is at most "
+          + (Runtime.getRuntime().maxMemory() >> 20) + " MB; give more with"
+          + " PTX_LITMUS_JAVA_OPTS=-Xmx8g)");
     } catch (RuntimeException | Error e) {
       return new TestOutcome.Failed(file, oneLine(describe(e)));
     }

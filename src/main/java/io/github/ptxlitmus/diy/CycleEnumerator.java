@@ -2,11 +2,10 @@ package io.github.ptxlitmus.diy;
 
 import io.github.ptxlitmus.litmus.LitmusTest;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * All cycles over given edges, as {@code diy7 -relax R -safe S -size N -nprocs K} makes them:
@@ -16,6 +15,13 @@ import java.util.Set;
  * once: cycles equal up to rotation, or up to where their annotations are written ({@code
  * RfeRelP ... Fre} and {@code Rfe ... FrePRel} give one test), count once, represented by the
  * shortest spelling. Stateless.
+ *
+ * <p>The enumeration keeps nothing per cycle: a sequence of edges is a test's cycle only when
+ * it is the smallest of its rotations (by the edges' places in the lists given) and its
+ * spelling is the shortest of the spellings of its test whose edges are given (checked by
+ * trying them), so {@link #forEach} hands out each test as it is found, in constant memory but
+ * for the names already used. {@link #estimate} counts the chains of edges beforehand, so that
+ * a caller can refuse a run whose count explodes before spending anything on it.
  */
 public final class CycleEnumerator {
   private CycleEnumerator() {}
@@ -29,8 +35,21 @@ public final class CycleEnumerator {
    */
   public record Generated(Cycle cycle, LitmusTest test) {}
 
+  /** Where {@link #forEach} is: told now and then, on the enumerating thread. */
+  @FunctionalInterface
+  public interface Progress {
+    /**
+     * Reports progress.
+     *
+     * @param size the cycle size being enumerated
+     * @param explored the fraction of that size's chains of edges already explored, 0 to 1
+     * @param tests the tests handed out so far, all sizes
+     */
+    void at(int size, double explored, long tests);
+  }
+
   /**
-   * Enumerates.
+   * Enumerates, in memory.
    *
    * @param relax the edges under test (may be empty)
    * @param safe the edges assumed safe (may be empty, not both)
@@ -42,99 +61,82 @@ public final class CycleEnumerator {
    */
   public static List<Generated> enumerate(
       List<Edge> relax, List<Edge> safe, int size, int threads) {
-    if (relax.isEmpty() && safe.isEmpty()) {
-      throw new IllegalArgumentException("give at least one edge (--relax or --safe)");
-    }
-    if (size < 2 || size > 12) {
-      throw new IllegalArgumentException("size must be between 2 and 12, got " + size);
-    }
-    if (threads < 1) {
-      throw new IllegalArgumentException("threads must be at least 1, got " + threads);
-    }
-    List<Edge> pool = new ArrayList<>(new LinkedHashSet<>(relax));
-    for (Edge e : safe) {
-      if (!pool.contains(e)) {
-        pool.add(e);
-      }
-    }
-    Set<Edge> relaxed = Set.copyOf(relax);
-    Map<String, Cycle> cycles = new LinkedHashMap<>();
-    for (int n = 2; n <= size; n++) {
-      extend(pool, relaxed, n, threads, new ArrayList<>(), cycles);
-    }
-    Map<String, Cycle> tests = new LinkedHashMap<>();
-    for (Cycle c : cycles.values()) {
-      tests.merge(Plan.of(c).resolved().rotationKey(), c,
-          (a, b) -> a.toString().length() < b.toString().length()
-              || a.toString().length() == b.toString().length()
-                  && a.toString().compareTo(b.toString()) <= 0 ? a : b);
-    }
-    List<Cycle> sorted = new ArrayList<>(tests.values());
-    sorted.sort(java.util.Comparator.comparingInt(Cycle::size)
-        .thenComparing(Cycle::toString));
-    List<Generated> out = new ArrayList<>();
-    Map<String, Integer> names = new LinkedHashMap<>();
-    for (Cycle c : sorted) {
-      LitmusTest t;
-      try {
-        t = Diy.generate(c);
-      } catch (IllegalArgumentException e) {
-        continue; // not a test (contradictory placements, cyclic coherence, ...)
-      }
-      int k = names.merge(t.name(), 1, Integer::sum);
-      if (k > 1) {
-        t = Diy.generate(c, t.name() + "." + k);
-      }
-      out.add(new Generated(c, t));
-    }
-    return out;
+    List<Generated> found = new ArrayList<>();
+    new CycleSearch(relax, safe, size, threads).run(found::add, (s, e, t) -> {});
+    found.sort(java.util.Comparator.comparingInt((Generated g) -> g.cycle().size())
+        .thenComparing(g -> g.cycle().toString()));
+    Names names = new Names();
+    return found.stream().map(names::unique).toList();
   }
 
-  private static void extend(List<Edge> pool, Set<Edge> relaxed, int n, int threads,
-      List<Edge> prefix, Map<String, Cycle> out) {
-    if (prefix.size() == n) {
-      Edge first = prefix.get(0);
-      Edge last = prefix.get(n - 1);
-      if (last.target() != first.source()) {
-        return;
-      }
-      if (!relaxed.isEmpty() && prefix.stream().noneMatch(relaxed::contains)) {
-        return;
-      }
-      Cycle c = new Cycle(prefix);
-      int ext = c.externalCount();
-      if (ext == 1 || Math.max(ext, 1) > threads) {
-        return;
-      }
-      String key = c.rotationKey();
-      if (out.containsKey(key)) {
-        return;
-      }
-      Cycle norm;
-      try {
-        norm = c.normalise();
-        Plan.of(norm);
-      } catch (IllegalArgumentException e) {
-        return;
-      }
-      out.put(key, norm);
-      return;
-    }
-    for (Edge e : pool) {
-      if (!prefix.isEmpty() && prefix.get(prefix.size() - 1).target() != e.source()) {
-        continue;
-      }
-      if (!prefix.isEmpty() && !compatible(prefix.get(prefix.size() - 1), e)) {
-        continue;
-      }
-      prefix.add(e);
-      extend(pool, relaxed, n, threads, prefix, out);
-      prefix.remove(prefix.size() - 1);
+  /**
+   * Enumerates, handing out each test as soon as it is found: by number of edges, and for one
+   * number in the order of the edges in {@code relax}, then {@code safe}. Names are made
+   * unique in that order.
+   *
+   * @param relax the edges under test (may be empty)
+   * @param safe the edges assumed safe (may be empty, not both)
+   * @param size the largest number of edges in a cycle, 2 or more
+   * @param threads the most threads a test may have, 1 or more
+   * @param sink takes each test; returning false ends the enumeration
+   * @param progress told now and then how far the enumeration is
+   * @return the number of tests handed out
+   * @throws IllegalArgumentException when both lists are empty, or size or threads is out of
+   *     range
+   */
+  public static long forEach(
+      List<Edge> relax, List<Edge> safe, int size, int threads, Predicate<Generated> sink,
+      Progress progress) {
+    Names names = new Names();
+    return new CycleSearch(relax, safe, size, threads).run(g -> sink.test(names.unique(g)), progress);
+  }
+
+  /**
+   * An estimate of how many tests {@link #enumerate} gives, without enumerating: per number of
+   * edges, the chains it would explore ({@link #atMost}) times the share of them that make a
+   * test, measured on 2,000 chains drawn at random (a fixed seed, so the same estimate every
+   * time; exact for sizes with fewer chains). For the {@code @ptx} edges: 5,640 at size 4
+   * (5,570 tests), 149,817 at size 5 (150,445). Costs up to a few seconds.
+   *
+   * @param relax the edges under test (may be empty)
+   * @param safe the edges assumed safe (may be empty, not both)
+   * @param size the largest number of edges in a cycle, 2 or more
+   * @param threads the most threads a test may have, 1 or more
+   * @return the estimated number of tests of 2 to {@code size} edges
+   * @throws IllegalArgumentException as {@link #enumerate}
+   */
+  public static double estimate(List<Edge> relax, List<Edge> safe, int size, int threads) {
+    return new CycleSearch(relax, safe, size, threads).estimate();
+  }
+
+  /**
+   * An upper bound on the number of tests {@link #enumerate} gives: the chains of edges it
+   * explores that close into a cycle with the right numbers of threads, changes of location
+   * and relaxed edges (each test is one of them). Costs milliseconds.
+   *
+   * @param relax the edges under test (may be empty)
+   * @param safe the edges assumed safe (may be empty, not both)
+   * @param size the largest number of edges in a cycle, 2 or more
+   * @param threads the most threads a test may have, 1 or more
+   * @return the bound, for 2 to {@code size} edges
+   * @throws IllegalArgumentException as {@link #enumerate}
+   */
+  public static double atMost(List<Edge> relax, List<Edge> safe, int size, int threads) {
+    return new CycleSearch(relax, safe, size, threads).atMost();
+  }
+
+  /** Makes names unique in the order tests are handed out: a repeated name gets {@code .k}. */
+  private static final class Names {
+    private final Map<String, Integer> used = new HashMap<>();
+
+    Generated unique(Generated g) {
+      int k = used.merge(g.test().name(), 1, Integer::sum);
+      return k == 1 ? g : new Generated(g.cycle(), Diy.generate(g.cycle(), g.test().name() + "." + k));
     }
   }
 
   /** Whether the annotations two consecutive edges give their shared event agree. */
-  private static boolean compatible(Edge in, Edge out) {
+  static boolean compatible(Edge in, Edge out) {
     return in.targetAccess().isEmpty() || out.sourceAccess().isEmpty()
         || in.targetAccess().equals(out.sourceAccess());
   }

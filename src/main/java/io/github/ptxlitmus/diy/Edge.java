@@ -279,6 +279,12 @@ public record Edge(
     return external;
   }
 
+  /** The edge without its annotations. */
+  Edge bare() {
+    return new Edge(kind, external, sameLocation, source, target, fence, placement,
+        Optional.empty(), Optional.empty());
+  }
+
   /** The edge with annotations {@code source} and {@code target} (when empty, unchanged). */
   Edge withAccesses(Optional<Access> source, Optional<Access> target) {
     return new Edge(kind, external, sameLocation, this.source, this.target, fence, placement,

@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param kind what the event does
  * @param sem semantics (initial writes: WEAK; fences: their sem; barriers: RELAXED)
  * @param scope effective scope (weak accesses: their thread's CTA, unused)
- * @param proxy proxy; fences and barriers count as generic (DESIGN §3, 8.7)
+ * @param proxy proxy; fences and barriers count as generic (8.7)
  * @param location virtual location name for memory events, "" otherwise
  * @param physical physical location (alias target), "" for non-memory events
  * @param offset byte offset of the access within the location

@@ -2,7 +2,7 @@ package io.github.ptxlitmus.event;
 
 /**
  * Kinds of events of a candidate execution. A read-modify-write ({@code atom}, {@code red}) is
- * one event that both reads and writes (DESIGN §3); a {@code bar.sync} becomes an arrive and a
+ * one event that both reads and writes; a {@code bar.sync} becomes an arrive and a
  * wait event.
  */
 public enum EventKind {
@@ -28,7 +28,7 @@ public enum EventKind {
   CLUSTER_WAIT(false, false),
   /**
    * {@code cp.async.wait_group}/{@code wait_all}/{@code cp.async.bulk.wait_group}: where the
-   * issuing thread observes the completion of its asynchronous units (DESIGN §6.2).
+   * issuing thread observes the completion of its asynchronous units.
    */
   ASYNC_WAIT(false, false),
   /** A CUDA API call of a host thread (8.9.4 API synchronization). */

@@ -4,13 +4,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Instructions of the asynchronous world (DESIGN §6): mbarrier objects, asynchronous copies
+ * Instructions of the asynchronous world: mbarrier objects, asynchronous copies
  * and stores, their completion mechanisms, and the CUDA API calls of host threads. Defaults of
  * the PTX ISA's instruction sections are applied by the parser ({@link AsyncInstructionParser}),
  * so consumers never see "unspecified".
  */
 public sealed interface AsyncInstruction extends Instruction
     permits AsyncInstruction.MbarrierInit,
+        AsyncInstruction.MbarrierInval,
         AsyncInstruction.MbarrierUpdate,
         AsyncInstruction.MbarrierWait,
         AsyncInstruction.MbarrierInitFence,
@@ -23,12 +24,21 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code mbarrier.init.shared{::cta}.b64 [M], count}: a weak 8-byte write that sets phase 0,
-   * pending = expected = {@code count}, tx-count 0 (DESIGN §6.1).
+   * pending = expected = {@code count}, tx-count 0.
    */
   record MbarrierInit(Address mbarrier, Operand count, SourcePosition position, String text)
       implements AsyncInstruction {}
 
-  /** What an mbarrier update does to the object (DESIGN §6.1, PTX ISA mbarrier). */
+  /**
+   * {@code mbarrier.inval.shared{::cta}.b64 [M]}: ends the object's life so its memory can be
+   * reused; modelled as a weak 8-byte write of 0 to M (docs/model.md: the PTX ISA leaves the
+   * bytes unspecified and any later operation but init undefined; the checker writes 0 and
+   * does not flag later uses).
+   */
+  record MbarrierInval(Address mbarrier, SourcePosition position, String text)
+      implements AsyncInstruction {}
+
+  /** What an mbarrier update does to the object (PTX ISA mbarrier). */
   enum MbarrierOp {
     /** {@code mbarrier.arrive}: pending -= count. */
     ARRIVE,
@@ -50,8 +60,8 @@ public sealed interface AsyncInstruction extends Instruction
   }
 
   /**
-   * An mbarrier update: a strong atomic read-modify-write of M at {@code scope} (DESIGN §6.1
-   * decision). {@code state} receives the opaque phase state ({@code _} or absent: none);
+   * An mbarrier update: a strong atomic read-modify-write of M at {@code scope} (a
+   * decision, docs/model.md). {@code state} receives the opaque phase state ({@code _} or absent: none);
    * {@code count} is the arrival count (default 1), {@code tx} the transaction bytes of the
    * expect_tx/complete_tx forms. {@code sem} is RELEASE or RELAXED.
    */
@@ -88,11 +98,11 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope for the
-   * thread's earlier {@code mbarrier.init} writes only (DESIGN §6.2, Initialisation).
+   * thread's earlier {@code mbarrier.init} writes only.
    */
   record MbarrierInitFence(SourcePosition position, String text) implements AsyncInstruction {}
 
-  /** The asynchronous copy instructions (DESIGN §6.2). */
+  /** The asynchronous copy instructions. */
   enum CopyKind {
     /** {@code cp.async} (non-bulk): generic proxy, completed through groups or an mbarrier. */
     CP_ASYNC,
@@ -102,7 +112,7 @@ public sealed interface AsyncInstruction extends Instruction
     REDUCE_BULK
   }
 
-  /** How an asynchronous operation's completion is observed (DESIGN §6.2). */
+  /** How an asynchronous operation's completion is observed. */
   enum Completion {
     /** {@code cp.async} groups: commit_group / wait_group / wait_all. */
     CP_ASYNC_GROUP,
@@ -138,17 +148,23 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code st.async} (reduction empty) or {@code red.async} (reduction present): a write (RMW)
-   * of {@code values} to remote shared memory through the generic proxy, followed by an
-   * implicit complete-tx of the bytes written on {@code mbarrier} (DESIGN §6.2, §6.3).
+   * through the generic proxy in an async unit of its own. Two forms
+   * (PTX ISA st.async, red.async): to remote shared memory ({@code .shared::cluster}, weak
+   * {@code st.async} or {@code red.async.relaxed.cluster}) followed by an implicit complete-tx
+   * of the bytes written on {@code mbarrier}; or to global memory ({@code .global},
+   * {@code st.async.release.gpu/.sys}, {@code red.async.release/.relaxed.gpu/.sys}, optionally
+   * {@code .mmio}), without an mbarrier: its unit has no completion, and a release store is
+   * release pattern 5 (8.8).
    *
    * @param reduction the reduction of {@code red.async}; empty for {@code st.async}
-   * @param address the remote shared::cluster location written
+   * @param address the location written
    * @param values the values written, one per vector element
-   * @param mbarrier the mbarrier object that receives the implicit complete-tx
-   * @param sem st.async: WEAK (default), RELAXED or RELEASE; red.async: RELAXED (default) or
-   *     RELEASE
-   * @param scope the scope (8.5): empty exactly for a weak st.async; red.async defaults to
-   *     cluster
+   * @param mbarrier the mbarrier object that receives the implicit complete-tx; empty for the
+   *     global form
+   * @param sem st.async: WEAK or RELEASE; red.async: RELAXED or RELEASE
+   * @param scope the scope (8.5): empty exactly for a weak st.async
+   * @param space {@link StateSpace#SHARED_CLUSTER} or {@link StateSpace#GLOBAL}
+   * @param mmio {@code .mmio} (global form only)
    * @param type the type of one element; its width is the size of each element's write
    * @param position where the instruction starts in the source
    * @param text the instruction as written (trimmed)
@@ -157,9 +173,11 @@ public sealed interface AsyncInstruction extends Instruction
       Optional<AtomicOp> reduction,
       Address address,
       List<Operand> values,
-      Address mbarrier,
+      Optional<Address> mbarrier,
       Semantics sem,
       Optional<Scope> scope,
+      StateSpace space,
+      boolean mmio,
       DataType type,
       SourcePosition position,
       String text)
@@ -168,13 +186,14 @@ public sealed interface AsyncInstruction extends Instruction
      * Creates the record; the components are described above.
      *
      * @param reduction the reduction of {@code red.async}; empty for {@code st.async}
-     * @param address the remote shared::cluster location written
+     * @param address the location written
      * @param values the values written, one per vector element
-     * @param mbarrier the mbarrier object that receives the implicit complete-tx
-     * @param sem st.async: WEAK (default), RELAXED or RELEASE; red.async: RELAXED (default) or
-     *     RELEASE
-     * @param scope the scope (8.5): empty exactly for a weak st.async; red.async defaults to
-     *     cluster
+     * @param mbarrier the mbarrier object that receives the implicit complete-tx; empty for
+     *     the global form
+     * @param sem st.async: WEAK or RELEASE; red.async: RELAXED or RELEASE
+     * @param scope the scope (8.5): empty exactly for a weak st.async
+     * @param space {@link StateSpace#SHARED_CLUSTER} or {@link StateSpace#GLOBAL}
+     * @param mmio {@code .mmio} (global form only)
      * @param type the type of one element; its width is the size of each element's write
      * @param position where the instruction starts in the source
      * @param text the instruction as written (trimmed)
@@ -199,7 +218,7 @@ public sealed interface AsyncInstruction extends Instruction
 
   /**
    * {@code cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [M]}: an asynchronous arrive on
-   * M after all of the thread's earlier cp.async (DESIGN §6.2 decision: release, cta scope);
+   * M after all of the thread's earlier cp.async (release, cta scope);
    * without {@code .noinc} the pending count is first raised by one.
    */
   record CpAsyncMbarrierArrive(

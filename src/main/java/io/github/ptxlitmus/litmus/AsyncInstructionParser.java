@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Parses the asynchronous instructions of DESIGN §6 (mbarrier, cp.async, cp.async.bulk,
+ * Parses the asynchronous instructions (mbarrier, cp.async, cp.async.bulk,
  * cp.reduce.async.bulk, st.async, red.async, fence.mbarrier_init) and the CUDA API calls of host
  * threads, and rejects {@code wgmma.mma_async} and multimem operations (8.2.3) as unsupported.
  * Defaults follow the PTX ISA instruction sections: mbarrier arrivals {@code .release.cta},
@@ -51,181 +51,15 @@ final class AsyncInstructionParser {
       return apiCall(s);
     }
     if (base.equals("fence")) {
-      return mbarrierInitFence(s);
+      return MbarrierParser.mbarrierInitFence(s);
     }
     if (base.equals("mbarrier")) {
-      return mbarrier(s);
+      return new MbarrierParser(instructions).parse(s);
     }
     if (base.equals("cp")) {
       return copy(s);
     }
     return asyncStore(s);
-  }
-
-  // ---- mbarrier ---------------------------------------------------------------------------
-
-  private static final Set<String> SPACES = Set.of("shared", "shared::cta", "shared::cluster");
-
-  /** Qualifiers common to mbarrier instructions: semantics, scope, space, .b64. */
-  private static final class Common {
-    Semantics sem;
-    Scope scope;
-    StateSpace space = StateSpace.GENERIC;
-    boolean typed;
-  }
-
-  private static boolean common(Site s, Mnemonic.Piece p, Common c) {
-    String q = p.text();
-    if (Qualifiers.SEMANTICS.containsKey(q) && c.sem == null) {
-      c.sem = Qualifiers.SEMANTICS.get(q);
-    } else if ((q.equals("cta") || q.equals("cluster")) && c.scope == null) {
-      c.scope = Qualifiers.SCOPES.get(q);
-    } else if (SPACES.contains(q) && c.space == StateSpace.GENERIC) {
-      c.space = Qualifiers.SPACES.get(q);
-    } else if (q.equals("b64") && !c.typed) {
-      c.typed = true;
-    } else {
-      return false;
-    }
-    return true;
-  }
-
-  private Instruction mbarrier(Site s) {
-    List<Mnemonic.Piece> pieces = s.m().qualifiers();
-    if (pieces.isEmpty()) {
-      throw s.c().errorAt(s.m().offset(), "mbarrier needs an operation (.init, .arrive, ...)");
-    }
-    String op = pieces.get(0).text();
-    Common c = new Common();
-    boolean expectTx = false;
-    boolean parity = false;
-    for (Mnemonic.Piece p : pieces.subList(1, pieces.size())) {
-      if (common(s, p, c)) {
-        continue;
-      }
-      if (p.text().equals("expect_tx") && !expectTx
-          && (op.equals("arrive") || op.equals("arrive_drop"))) {
-        expectTx = true;
-      } else if (p.text().equals("parity") && !parity
-          && (op.equals("test_wait") || op.equals("try_wait"))) {
-        parity = true;
-      } else if (p.text().equals("noComplete")) {
-        throw s.c().errorAt(p.offset(), "unsupported: mbarrier." + op + ".noComplete");
-      } else {
-        throw s.c().errorAt(p.offset(), "unknown or repeated qualifier '." + p.text()
-            + "' on mbarrier." + op);
-      }
-    }
-    return switch (op) {
-      case "init" -> {
-        if (c.sem != null || c.scope != null) {
-          throw s.c().errorAt(s.m().offset(), "mbarrier.init takes no semantics or scope");
-        }
-        Address m = instructions.address(s);
-        s.c().expect(",");
-        yield new AsyncInstruction.MbarrierInit(m,
-            ranged(s, 1, MAX_COUNT, "mbarrier.init count"), s.position(), s.text());
-      }
-      case "arrive", "arrive_drop" -> arrive(s, c, op.equals("arrive_drop"), expectTx);
-      case "expect_tx", "complete_tx" -> {
-        checkSem(s, c, Set.of(Semantics.RELAXED), Semantics.RELAXED);
-        Address m = instructions.address(s);
-        s.c().expect(",");
-        Operand tx = ranged(s, 0, MAX_COUNT, "mbarrier." + op + " txCount");
-        yield new AsyncInstruction.MbarrierUpdate(
-            op.equals("expect_tx") ? MbarrierOp.EXPECT_TX : MbarrierOp.COMPLETE_TX,
-            Optional.empty(), m, Operand.imm(0), tx, c.sem, scopeOrCta(c), c.space,
-            s.position(), s.text());
-      }
-      case "test_wait", "try_wait" -> {
-        checkSem(s, c, Set.of(Semantics.ACQUIRE, Semantics.RELAXED), Semantics.ACQUIRE);
-        String dest = s.c().register("a predicate register");
-        s.c().expect(",");
-        Address m = instructions.address(s);
-        s.c().expect(",");
-        Operand phase = parity
-            ? ranged(s, 0, 1, "mbarrier." + op + ".parity phaseParity")
-            : InstructionParser.operand(s.c());
-        if (op.equals("try_wait") && s.c().tryConsume(",")) {
-          InstructionParser.operand(s.c()); // suspendTimeHint: no effect on the model
-        }
-        yield new AsyncInstruction.MbarrierWait(op.equals("try_wait"), parity, dest, m, phase,
-            c.sem, scopeOrCta(c), s.position(), s.text());
-      }
-      default -> throw s.c().errorAt(pieces.get(0).offset(), "unsupported: mbarrier." + op);
-    };
-  }
-
-  /**
-   * Largest arrival count and tx-count the PTX ISA allows (mbarrier: counts 1..2^20-1,
-   * tx-count -(2^20-1)..2^20-1).
-   */
-  static final long MAX_COUNT = (1L << 20) - 1;
-
-  /**
-   * An operand that, when it is a constant, must lie in {@code lo..hi} (the ranges of the PTX
-   * ISA's mbarrier section); a register is taken as is. Throws a syntax error at the constant.
-   */
-  private static Operand ranged(Site s, long lo, long hi, String what) {
-    s.c().skipTrivia();
-    int at = s.c().pos();
-    Operand o = InstructionParser.operand(s.c());
-    if (o instanceof Operand.Imm i && (i.value() < lo || i.value() > hi)) {
-      throw s.c().errorAt(at, what + " must be " + lo + ".." + hi + ", got " + i.value());
-    }
-    return o;
-  }
-
-  private Instruction arrive(Site s, Common c, boolean drop, boolean expectTx) {
-    checkSem(s, c, Set.of(Semantics.RELEASE, Semantics.RELAXED), Semantics.RELEASE);
-    Optional<String> state = Optional.empty();
-    if (s.c().lookingAt("[")) {
-      // PTX ISA mbarrier.arrive: the destination is a state register, or the sink _ (required
-      // for .shared::cluster); chapter 8's examples (8.8) write `mbarrier.arrive.release [M]`.
-      instructions.state().warn(s.m().offset(), "mbarrier." + (drop ? "arrive_drop" : "arrive")
-          + " needs its destination (a state register or _) in PTX; the form of chapter 8's"
-          + " examples is read as discarding the state (_)");
-    } else {
-      String dest = s.c().register("a state register or _");
-      state = dest.equals("_") ? Optional.empty() : Optional.of(dest);
-      s.c().expect(",");
-    }
-    Address m = instructions.address(s);
-    Operand count = Operand.imm(1);
-    Operand tx = Operand.imm(0);
-    if (expectTx) {
-      s.c().expect(",");
-      tx = ranged(s, 0, MAX_COUNT, "mbarrier.arrive.expect_tx txCount");
-    } else if (s.c().tryConsume(",")) {
-      count = ranged(s, 1, MAX_COUNT, "mbarrier.arrive count");
-    }
-    MbarrierOp op =
-        drop
-            ? (expectTx ? MbarrierOp.ARRIVE_DROP_EXPECT_TX : MbarrierOp.ARRIVE_DROP)
-            : (expectTx ? MbarrierOp.ARRIVE_EXPECT_TX : MbarrierOp.ARRIVE);
-    return new AsyncInstruction.MbarrierUpdate(op, state, m, count, tx, c.sem, scopeOrCta(c),
-        c.space, s.position(), s.text());
-  }
-
-  private static void checkSem(Site s, Common c, Set<Semantics> legal, Semantics fallback) {
-    if (c.sem == null) {
-      c.sem = fallback;
-    } else if (!legal.contains(c.sem)) {
-      throw s.c().errorAt(s.m().offset(), s.m().full() + ": mbarrier operation cannot be ."
-          + c.sem.ptxName());
-    }
-  }
-
-  private static Scope scopeOrCta(Common c) {
-    return c.scope == null ? Scope.CTA : c.scope;
-  }
-
-  private static Instruction mbarrierInitFence(Site s) {
-    List<String> q = s.m().qualifiers().stream().map(Mnemonic.Piece::text).toList();
-    if (!q.equals(List.of("mbarrier_init", "release", "cluster"))) {
-      throw s.c().errorAt(s.m().offset(), "expected fence.mbarrier_init.release.cluster");
-    }
-    return new AsyncInstruction.MbarrierInitFence(s.position(), s.text());
   }
 
   // ---- copies -----------------------------------------------------------------------------
@@ -239,8 +73,7 @@ final class AsyncInstructionParser {
 
   /** Cache hints and similar qualifiers: no effect on the memory model. */
   private static boolean ignorable(String q) {
-    return q.equals("ca") || q.equals("cg") || q.startsWith("level::") || q.equals("L2")
-        || q.startsWith("L2::");
+    return q.startsWith("level::") || q.equals("L2") || q.startsWith("L2::");
   }
 
   private Instruction copy(Site s) {
@@ -303,8 +136,9 @@ final class AsyncInstructionParser {
     s.c().skipTrivia();
     int at = s.c().pos();
     long n = s.c().number();
-    if (n < 0 || n > 64) {
-      throw s.c().errorAt(at, "wait_group needs a count 0..64");
+    if (n < 0 || n > Integer.MAX_VALUE) {
+      throw s.c().errorAt(at, "wait_group needs a count 0.." + Integer.MAX_VALUE + ", got "
+          + s.c().source().text().substring(at, s.c().pos()));
     }
     return n;
   }
@@ -323,8 +157,11 @@ final class AsyncInstructionParser {
     if (!arrive) {
       throw s.c().errorAt(s.m().offset(), "expected cp.async.mbarrier.arrive");
     }
-    return new AsyncInstruction.CpAsyncMbarrierArrive(noinc, instructions.address(s),
-        s.position(), s.text());
+    s.c().skipTrivia();
+    int at = s.c().pos();
+    Address m = instructions.address(s);
+    MbarrierParser.requireShared(s, m, at, instructions.state());
+    return new AsyncInstruction.CpAsyncMbarrierArrive(noinc, m, s.position(), s.text());
   }
 
   private Instruction copyData(Site s, CopyKind kind, List<Mnemonic.Piece> rest) {
@@ -334,9 +171,13 @@ final class AsyncInstructionParser {
     Semantics sem = Semantics.WEAK;
     Optional<Scope> scope = Optional.empty();
     Optional<Integer> elementBits = Optional.empty();
+    Optional<String> typeText = Optional.empty();
+    Optional<String> cache = Optional.empty();
     for (Mnemonic.Piece p : rest) {
       String q = p.text();
-      if (COPY_SPACES.containsKey(q) && spaces.size() < 2) {
+      if ((q.equals("ca") || q.equals("cg")) && cache.isEmpty()) {
+        cache = Optional.of(q);
+      } else if (COPY_SPACES.containsKey(q) && spaces.size() < 2) {
         spaces.add(COPY_SPACES.get(q));
       } else if (q.equals("mbarrier::complete_tx::bytes") && completion.isEmpty()) {
         completion = Optional.of(Completion.MBARRIER);
@@ -353,6 +194,7 @@ final class AsyncInstructionParser {
       } else if (Qualifiers.TYPES.containsKey(q) && elementBits.isEmpty()) {
         int bits = Qualifiers.TYPES.get(q).bits();
         elementBits = Optional.of(Math.min(bits, 64));
+        typeText = Optional.of(q);
       } else if (q.startsWith("multicast")) {
         throw s.c().errorAt(p.offset(), "unsupported: " + s.m().full() + " (multicast)");
       } else if (!ignorable(q)) {
@@ -370,6 +212,8 @@ final class AsyncInstructionParser {
     if (kind == CopyKind.REDUCE_BULK && reduction.isEmpty()) {
       throw s.c().errorAt(s.m().offset(), "cp.reduce.async.bulk needs an operation (.add, ...)");
     }
+    CopyRules.qualifiers(s, kind, spaces, cache, sem, typeText, reduction,
+        instructions.state());
     Address dst = instructions.address(s);
     s.c().expect(",");
     Address src = instructions.address(s);
@@ -377,6 +221,7 @@ final class AsyncInstructionParser {
     s.c().skipTrivia();
     int sizeAt = s.c().pos();
     long size = s.c().number();
+    CopyRules.size(s, kind, cache, size, sizeAt);
     if (kind == CopyKind.CP_ASYNC && size != 4 && size != 8 && size != 16) {
       throw s.c().errorAt(sizeAt, "cp.async copies 4, 8 or 16 bytes");
     }
@@ -386,11 +231,14 @@ final class AsyncInstructionParser {
     Optional<Address> mbarrier = Optional.empty();
     if (kind == CopyKind.CP_ASYNC) {
       if (s.c().tryConsume(",")) {
-        InstructionParser.operand(s.c()); // src-size: the copy is modelled in full
+        CopyRules.sourceSize(s, size);
       }
       completion = Optional.of(Completion.CP_ASYNC_GROUP);
     } else if (s.c().tryConsume(",")) {
+      s.c().skipTrivia();
+      int at = s.c().pos();
       mbarrier = Optional.of(instructions.address(s));
+      MbarrierParser.requireShared(s, mbarrier.get(), at, instructions.state());
     }
     if (kind != CopyKind.CP_ASYNC) {
       if (completion.isEmpty()) {
@@ -421,26 +269,47 @@ final class AsyncInstructionParser {
       dstSpace = spaces.isEmpty() ? StateSpace.GLOBAL : spaces.get(0);
       srcSpace = StateSpace.SHARED_CTA;
     }
+    CopyRules.spaces(s, kind, completion.get(), dstSpace, srcSpace);
     return new AsyncInstruction.AsyncCopy(kind, completion.get(), dst, dstSpace, src, srcSpace,
         size, mbarrier, reduction, sem, scope, elementBits, s.position(), s.text());
   }
 
   // ---- st.async / red.async ---------------------------------------------------------------
 
+  /**
+   * {@code st.async} and {@code red.async} in the two forms of the PTX ISA: to remote shared
+   * memory with an mbarrier completion ({@code st.async{.weak}{.shared::cluster}
+   * .mbarrier::complete_tx::bytes{.v2,.v4}.type [a], b, [M]}, {@code
+   * red.async.relaxed{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes.op.type [a], b,
+   * [M]}), or to global memory without one ({@code st.async{.mmio}.release.{gpu,sys}{.global}
+   * .type [a], b}, {@code red.async{.mmio}.{release,relaxed}.{gpu,sys}{.global}.op.type [a],
+   * b}).
+   */
   private Instruction asyncStore(Site s) {
     boolean red = s.base().equals("red");
+    String name = red ? "red.async" : "st.async";
     Semantics sem = null;
     Optional<Scope> scope = Optional.empty();
     DataType type = DataType.UNTYPED;
     int vector = 0;
+    boolean mmio = false;
+    boolean completion = false;
+    StateSpace space = null;
     Optional<Instruction.AtomicOp> op = Optional.empty();
     for (Mnemonic.Piece p : s.m().qualifiers()) {
       String q = p.text();
-      if (q.equals("async") || q.equals("shared::cluster")
-          || q.equals("mbarrier::complete_tx::bytes")) {
+      if (q.equals("async")) {
         continue;
       }
-      if (Qualifiers.SEMANTICS.containsKey(q) && sem == null) {
+      if (q.equals("shared::cluster") && space == null) {
+        space = StateSpace.SHARED_CLUSTER;
+      } else if (q.equals("global") && space == null) {
+        space = StateSpace.GLOBAL;
+      } else if (q.equals("mbarrier::complete_tx::bytes") && !completion) {
+        completion = true;
+      } else if (q.equals("mmio") && !mmio) {
+        mmio = true;
+      } else if (Qualifiers.SEMANTICS.containsKey(q) && sem == null) {
         sem = Qualifiers.SEMANTICS.get(q);
       } else if (Qualifiers.SCOPES.containsKey(q) && scope.isEmpty()) {
         scope = Optional.of(Qualifiers.SCOPES.get(q));
@@ -452,32 +321,29 @@ final class AsyncInstructionParser {
         op = Optional.of(Qualifiers.ATOMIC_OPS.get(q));
       } else {
         throw s.c().errorAt(p.offset(), "unknown or repeated qualifier '." + q + "' on "
-            + s.base() + ".async");
+            + name);
       }
     }
-    if (red) {
-      // red.async: .relaxed.cluster by default (PTX ISA red.async).
-      sem = sem == null ? Semantics.RELAXED : sem;
-      scope = Optional.of(scope.orElse(Scope.CLUSTER));
-      if (sem != Semantics.RELAXED && sem != Semantics.RELEASE) {
-        throw s.c().errorAt(s.m().offset(), "red.async cannot be ." + sem.ptxName());
-      }
-      if (op.isEmpty()) {
-        throw s.c().errorAt(s.m().offset(), "red.async needs an operation (.add, ...)");
+    if (red && op.isEmpty()) {
+      throw s.c().errorAt(s.m().offset(), "red.async needs an operation (.add, ...)");
+    }
+    boolean global = space == StateSpace.GLOBAL
+        || (space == null && !completion && scope.isPresent()
+            && (scope.get() == Scope.GPU || scope.get() == Scope.SYS));
+    if (global) {
+      asyncGlobalRules(s, name, red, sem, scope, completion, vector);
+      if (mmio && sem != Semantics.RELEASE) {
+        throw s.c().errorAt(s.m().offset(), "'.mmio' on " + name + " needs .release");
       }
     } else {
-      sem = sem == null ? Semantics.WEAK : sem;
-      if (sem != Semantics.WEAK && sem != Semantics.RELAXED && sem != Semantics.RELEASE) {
-        throw s.c().errorAt(s.m().offset(), "st.async cannot be ." + sem.ptxName());
+      if (red && scope.isEmpty()) {
+        throw s.c().errorAt(s.m().offset(), "red.async to .shared::cluster needs"
+            + " .relaxed.cluster written out");
       }
-      if (sem == Semantics.WEAK && scope.isPresent()) {
-        throw s.c().errorAt(s.m().offset(), "a weak access cannot have a scope");
-      }
-      if (sem != Semantics.WEAK && scope.isEmpty()) {
-        throw s.c().errorAt(s.m().offset(), "scope required: '." + sem.ptxName()
-            + "' needs .cluster, .gpu or .sys");
-      }
+      sem = asyncSharedRules(s, name, red, sem, scope, completion, mmio);
+      scope = red ? Optional.of(Scope.CLUSTER) : Optional.empty();
     }
+    asyncTypes(s, name, red, global, op, type, vector);
     Address a = instructions.address(s);
     s.c().expect(",");
     List<Operand> values = new ArrayList<>();
@@ -494,10 +360,121 @@ final class AsyncInstructionParser {
     } else {
       values.add(InstructionParser.operand(s.c()));
     }
-    s.c().expect(",");
-    Address mbarrier = instructions.address(s);
-    return new AsyncInstruction.AsyncStore(op, a, values, mbarrier, sem, scope, type,
-        s.position(), s.text());
+    Optional<Address> mbarrier = Optional.empty();
+    if (global) {
+      if (s.c().lookingAt(",")) {
+        throw s.c().error(name + " to global memory takes no mbarrier operand (it has no"
+            + " completion mechanism)");
+      }
+    } else {
+      s.c().expect(",");
+      s.c().skipTrivia();
+      int at = s.c().pos();
+      mbarrier = Optional.of(instructions.address(s));
+      MbarrierParser.requireShared(s, mbarrier.get(), at, instructions.state());
+    }
+    return new AsyncInstruction.AsyncStore(op, a, values, mbarrier, sem, scope,
+        global ? StateSpace.GLOBAL : StateSpace.SHARED_CLUSTER, mmio, type, s.position(),
+        s.text());
+  }
+
+  private static final Set<String> ST_ASYNC_SHARED_TYPES =
+      Set.of("b32", "b64", "u32", "u64", "s32", "s64", "f32", "f64");
+  private static final Set<String> ST_ASYNC_GLOBAL_TYPES = Set.of("b8", "b16", "b32", "b64",
+      "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "f32", "f64");
+  private static final java.util.Map<Instruction.AtomicOp, Set<String>> RED_ASYNC_TYPES =
+      java.util.Map.of(
+          Instruction.AtomicOp.ADD, Set.of("u32", "s32", "u64"),
+          Instruction.AtomicOp.MIN, Set.of("u32", "s32"),
+          Instruction.AtomicOp.MAX, Set.of("u32", "s32"),
+          Instruction.AtomicOp.INC, Set.of("u32"),
+          Instruction.AtomicOp.DEC, Set.of("u32"),
+          Instruction.AtomicOp.AND, Set.of("b32"),
+          Instruction.AtomicOp.OR, Set.of("b32"),
+          Instruction.AtomicOp.XOR, Set.of("b32"));
+
+  /** The types each form takes (PTX ISA st.async, red.async); vectors of at most 128 bits. */
+  private static void asyncTypes(Site s, String name, boolean red, boolean global,
+      Optional<Instruction.AtomicOp> op, DataType type, int vector) {
+    String t = s.m().qualifiers().stream().map(Mnemonic.Piece::text)
+        .filter(Qualifiers.TYPES::containsKey).findFirst().orElse(null);
+    if (t == null) {
+      throw s.c().errorAt(s.m().offset(), name + " needs a type (.b32, .u64, ...)");
+    }
+    Set<String> legal = red ? RED_ASYNC_TYPES.getOrDefault(op.orElseThrow(), Set.of())
+        : global ? ST_ASYNC_GLOBAL_TYPES : ST_ASYNC_SHARED_TYPES;
+    if (!legal.contains(t)) {
+      String what = red ? name + "." + op.get().ptxName() : name
+          + (global ? " to global memory" : " to .shared::cluster");
+      throw s.c().errorAt(s.m().offset(), what + " has no ." + t + " (it takes "
+          + String.join(", ", legal.stream().sorted().map(x -> "." + x).toList()) + ")");
+    }
+    if (vector > 0 && (long) type.bits() * vector > 128) {
+      throw s.c().errorAt(s.m().offset(), name + ".v" + vector + "." + t + " is "
+          + type.bits() * vector + " bits: st.async moves at most 128 bits");
+    }
+  }
+
+  /** The global form: release (red: or relaxed) at .gpu or .sys, no mbarrier, no vector. */
+  private static void asyncGlobalRules(Site s, String name, boolean red, Semantics sem,
+      Optional<Scope> scope, boolean completion, int vector) {
+    if (sem == null || !(sem == Semantics.RELEASE || (red && sem == Semantics.RELAXED))) {
+      throw s.c().errorAt(s.m().offset(), name + " to global memory needs "
+          + (red ? ".release or .relaxed" : ".release") + " with .gpu or .sys"
+          + (sem == null ? "" : ", not ." + sem.ptxName()));
+    }
+    if (scope.isEmpty() || !(scope.get() == Scope.GPU || scope.get() == Scope.SYS)) {
+      throw s.c().errorAt(s.m().offset(), name + "." + sem.ptxName()
+          + " to global memory needs .gpu or .sys scope");
+    }
+    if (completion) {
+      throw s.c().errorAt(s.m().offset(), name + " to global memory has no completion"
+          + " mechanism (.mbarrier::complete_tx::bytes is for .shared::cluster)");
+    }
+    if (vector > 0) {
+      throw s.c().errorAt(s.m().offset(), name + " to global memory takes no vector");
+    }
+  }
+
+  /**
+   * The shared::cluster form: an mbarrier completion; st.async weak, red.async relaxed at
+   * cluster scope (the release forms exist only for global memory).
+   *
+   * @return the semantics
+   */
+  private static Semantics asyncSharedRules(Site s, String name, boolean red, Semantics sem,
+      Optional<Scope> scope, boolean completion, boolean mmio) {
+    if (!completion) {
+      throw s.c().errorAt(s.m().offset(), name + " to .shared::cluster needs its completion"
+          + " mechanism .mbarrier::complete_tx::bytes");
+    }
+    if (mmio) {
+      throw s.c().errorAt(s.m().offset(), "'.mmio' is only for " + name
+          + " to global memory");
+    }
+    if (red) {
+      if (sem != Semantics.RELAXED) {
+        throw s.c().errorAt(s.m().offset(), "red.async to .shared::cluster needs .relaxed"
+            + (sem == null ? "" : ", not ." + sem.ptxName()
+            + (sem == Semantics.RELEASE ? " (.release is for red.async to global memory)"
+            : "")));
+      }
+      if (scope.isPresent() && scope.get() != Scope.CLUSTER) {
+        throw s.c().errorAt(s.m().offset(), "red.async to .shared::cluster has .cluster"
+            + " scope, not ." + scope.get().ptxName());
+      }
+      return Semantics.RELAXED;
+    }
+    if (sem != null && sem != Semantics.WEAK) {
+      throw s.c().errorAt(s.m().offset(), "st.async to .shared::cluster is weak, not ."
+          + sem.ptxName() + (sem == Semantics.RELEASE
+          ? " (st.async.release is for global memory: st.async.release.gpu.global)" : ""));
+    }
+    if (scope.isPresent() && (sem != null || scope.get() != Scope.CLUSTER)) {
+      throw s.c().errorAt(s.m().offset(), sem != null ? "a weak access cannot have a scope"
+          : "st.async to .shared::cluster takes no scope but .cluster");
+    }
+    return Semantics.WEAK;
   }
 
   // ---- CUDA API ---------------------------------------------------------------------------
@@ -556,6 +533,8 @@ final class AsyncInstructionParser {
     if (i instanceof AsyncInstruction.MbarrierInit m) {
       addresses.add(m.mbarrier());
       ops.add(m.count());
+    } else if (i instanceof AsyncInstruction.MbarrierInval m) {
+      addresses.add(m.mbarrier());
     } else if (i instanceof AsyncInstruction.MbarrierUpdate u) {
       u.state().ifPresent(out::add);
       addresses.add(u.mbarrier());
@@ -571,7 +550,7 @@ final class AsyncInstructionParser {
       c.mbarrier().ifPresent(addresses::add);
     } else if (i instanceof AsyncInstruction.AsyncStore st) {
       addresses.add(st.address());
-      addresses.add(st.mbarrier());
+      st.mbarrier().ifPresent(addresses::add);
       ops.addAll(st.values());
     } else if (i instanceof AsyncInstruction.CpAsyncMbarrierArrive a) {
       addresses.add(a.mbarrier());

@@ -213,7 +213,7 @@ final class ConditionParser {
       int nameAt = c.pos();
       String name = c.identifier("a location");
       c.expect("]");
-      warnIfUnknown(name, nameAt);
+      requireKnownLocation(name, nameAt);
       state.useLocation(name, nameAt);
       return new Condition.LocationTerm(name);
     }
@@ -233,26 +233,37 @@ final class ConditionParser {
       }
       c.expect("]");
     }
-    warnIfUnknown(name, at);
+    requireKnownLocation(name, at);
     state.useLocation(name, at);
     return new Condition.LocationTerm(name);
   }
 
   /**
-   * herd's rule reads a location that no thread accesses and the init does not declare as 0;
-   * that is usually a typo, or a register written without its thread ({@code r0} for {@code
-   * P0:r0}), so it is accepted with a warning.
+   * A name in the final part must be a location the init declares or some thread accesses:
+   * anything else is a typo ({@code xx} for {@code x}) or a register written without its
+   * thread ({@code r0} for {@code P0:r0}), and reading it as 0, as herd does, would give an
+   * exact-looking verdict about a location the test never has. So it is an error, like an
+   * unknown register.
    */
-  private void warnIfUnknown(String name, int at) {
+  private void requireKnownLocation(String name, int at) {
     if (registers == null || state.isLocation(name)) {
       return;
     }
     boolean register = registers.values().stream().anyMatch(set -> set.contains(name));
-    state.warn(at, register
-        ? "'" + name + "' is read as a location that no thread accesses (value 0); a register is"
-            + " written with its thread, e.g. P0:" + name
-        : "location '" + name + "' is neither declared nor accessed by any thread: it is read"
-            + " as 0");
+    if (register) {
+      int thread = registers.entrySet().stream()
+          .filter(e -> e.getValue().contains(name)).mapToInt(Map.Entry::getKey).min().orElse(0);
+      throw c.errorAt(at, "'" + name + "' is not a location (no thread accesses it and the init"
+          + " does not declare it); a register is written with its thread, e.g. P" + thread
+          + ":" + name);
+    }
+    throw c.errorAt(at, "location '" + name + "' is neither declared nor accessed by any thread"
+        + closest(name).map(l -> "; did you mean '" + l + "'?").orElse(""));
+  }
+
+  /** The known location nearest to {@code name}, if within {@link Names#MAX_EDITS} edits. */
+  private Optional<String> closest(String name) {
+    return Names.closest(name, state.locations().stream().map(LocationDecl::name).toList());
   }
 
   private Term register(long thread, int at) {

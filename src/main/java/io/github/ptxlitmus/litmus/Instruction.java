@@ -312,7 +312,10 @@ public sealed interface Instruction
    * A CTA barrier {@code bar.sync}/{@code bar.arrive}/{@code bar.red}. {@code id} is the
    * barrier resource; {@code expected} the number of threads the barrier waits for (empty:
    * all threads of the CTA). Dat3M's form {@code bar.cta.sync i, id, quorum} records its
-   * leading instance number in {@code instance}; it has no effect on matching. {@code
+   * leading instance number in {@code instance}; it has no effect on matching, and its quorum
+   * counts the test's threads. A real PTX count ({@code bar.sync 1, 64}) counts PTX threads: a
+   * barrier counts whole warps, and each litmus thread is one warp, so it waits for
+   * {@code expected / 32} of the test's threads ({@link #countsWarps()}). {@code
    * reduction} is present exactly for {@code bar.red} (op RED).
    *
    * @param op sync, arrive or red
@@ -351,6 +354,16 @@ public sealed interface Instruction
         SourcePosition position,
         String text) {
       this(op, instance, id, expected, Optional.empty(), position, text);
+    }
+
+    /**
+     * Whether {@code expected} is a PTX thread count (32 per litmus thread, one warp each)
+     * rather than Dat3M's quorum of litmus threads.
+     *
+     * @return true for the real PTX forms (no Dat3M instance number)
+     */
+    public boolean countsWarps() {
+      return instance.isEmpty();
     }
   }
 
@@ -391,7 +404,7 @@ public sealed interface Instruction
       implements Instruction {}
 
   /**
-   * Register-only operations. MOV has one source. The SETP_* comparisons ({@code setp.<cmp>})
+   * Register-only operations. MOV and MBARRIER_PENDING_COUNT have one source. The SETP_* comparisons ({@code setp.<cmp>})
    * give 1 or 0; they compare signed for {@code .s} types, unsigned otherwise.
    */
   enum LocalOp {
@@ -428,10 +441,18 @@ public sealed interface Instruction
     /** {@code setp.gt}: 1 when a &gt; b. */
     SETP_GT,
     /** {@code setp.ge}: 1 when a &gt;= b. */
-    SETP_GE;
+    SETP_GE,
+    /**
+     * {@code mbarrier.pending_count.b64 count, state}: the pending arrival count recorded in an
+     * opaque state that an arrive returned (one source; PTX ISA mbarrier.pending_count).
+     */
+    MBARRIER_PENDING_COUNT;
 
     /** {@return the PTX mnemonic, e.g. {@code add} or {@code setp.eq}} */
     public String ptxName() {
+      if (this == MBARRIER_PENDING_COUNT) {
+        return "mbarrier.pending_count";
+      }
       String n = name().toLowerCase(java.util.Locale.ROOT);
       return n.startsWith("setp_") ? "setp." + n.substring(5) : n;
     }

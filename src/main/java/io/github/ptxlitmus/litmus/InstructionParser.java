@@ -44,8 +44,8 @@ final class InstructionParser {
           Map.entry("sured", (p, s) -> p.rmw(s, true, Proxy.SURFACE)),
           Map.entry("fence", InstructionParser::fence),
           Map.entry("membar", InstructionParser::membar),
-          Map.entry("bar", InstructionParser::barrier),
-          Map.entry("barrier", InstructionParser::barrier),
+          Map.entry("bar", (p, s) -> new BarrierParser(p.state).barrier(s)),
+          Map.entry("barrier", (p, s) -> new BarrierParser(p.state).barrier(s)),
           Map.entry("goto", InstructionParser::jump),
           Map.entry("bra", InstructionParser::jump),
           Map.entry("setp", InstructionParser::setp));
@@ -102,7 +102,8 @@ final class InstructionParser {
       EnumSet.of(Kind.SEMANTICS, Kind.MMIO, Kind.SCOPE, Kind.SPACE, Kind.TYPE, Kind.VECTOR,
           Kind.CACHE);
   private static final Set<Kind> RMW_QUALIFIERS =
-      EnumSet.of(Kind.SEMANTICS, Kind.SCOPE, Kind.SPACE, Kind.TYPE, Kind.OPERATION);
+      EnumSet.of(Kind.SEMANTICS, Kind.SCOPE, Kind.SPACE, Kind.TYPE, Kind.OPERATION,
+          Kind.FLOAT_MODE);
 
   private final ParseState state;
 
@@ -189,16 +190,17 @@ final class InstructionParser {
   /** {@code setp.<cmp>.<type> p, a, b}. */
   private Instruction setp(Site s) {
     LocalOp op = null;
+    String cmpText = null;
+    Optional<String> typeText = Optional.empty();
     DataType type = DataType.UNTYPED;
     for (Mnemonic.Piece p : s.m.qualifiers()) {
       LocalOp cmp = SETP_OPS.get(p.text());
       if (cmp != null && op == null) {
         op = cmp;
-        if (UNSIGNED_SETP.contains(p.text()) && !type.isUntyped() && type.isSigned()) {
-          throw s.c.errorAt(p.offset(), "'." + p.text() + "' is an unsigned comparison");
-        }
+        cmpText = p.text();
       } else if (Qualifiers.TYPES.containsKey(p.text()) && type.isUntyped()) {
         type = Qualifiers.TYPES.get(p.text());
+        typeText = Optional.of(p.text());
       } else {
         throw s.c.errorAt(p.offset(), "unknown qualifier '." + p.text() + "'");
       }
@@ -206,6 +208,7 @@ final class InstructionParser {
     if (op == null) {
       throw s.c.errorAt(s.m.offset(), "setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge)");
     }
+    PtxFormRules.setp(s, cmpText, typeText);
     String destination = s.c.register("a destination register");
     s.c.expect(",");
     Operand a = operand(s.c);
@@ -222,11 +225,9 @@ final class InstructionParser {
           Map.entry("lo", LocalOp.SETP_LT), Map.entry("ls", LocalOp.SETP_LE),
           Map.entry("hi", LocalOp.SETP_GT), Map.entry("hs", LocalOp.SETP_GE));
 
-  private static final java.util.Set<String> UNSIGNED_SETP = java.util.Set.of("lo", "ls", "hi", "hs");
-
   private Instruction dispatch(Site s) {
     if (AsyncInstructionParser.handles(s)) {
-      return new AsyncInstructionParser(this).parse(s); // DESIGN §6: async world, API calls
+      return new AsyncInstructionParser(this).parse(s); // async world, API calls
     }
     Handler h = HANDLERS.get(s.base());
     if (h != null) {
@@ -268,6 +269,7 @@ final class InstructionParser {
     if (q.nonCoherent() && st.sem().isStrong()) {
       throw q.errorAt(Kind.NON_COHERENT, "'.nc' loads are weak");
     }
+    PtxFormRules.loadStore(s, q, true);
     List<String> destinations = destinations(s.c, q.vector());
     s.c.expect(",");
     if (q.vector() == 0 && isLocalAssignment(s)) {
@@ -311,6 +313,7 @@ final class InstructionParser {
     }
     MemoryQualifiers.Strength st =
         q.strength(EnumSet.of(Semantics.WEAK, Semantics.RELAXED, Semantics.RELEASE));
+    PtxFormRules.loadStore(s, q, false);
     Address address = address(s);
     s.c.expect(",");
     List<Operand> values = values(s.c, q.vector());
@@ -426,6 +429,12 @@ final class InstructionParser {
     if (kind == null) {
       throw s.c.errorAt(rest.get(0).offset(), "unknown proxy fence 'fence.proxy." + key + "'");
     }
+    if (kind == Instruction.ProxyFenceKind.TEXTURE || kind == Instruction.ProxyFenceKind.SURFACE
+        || kind == Instruction.ProxyFenceKind.CONSTANT) {
+      state.warn(s.m.offset(), "PTX has no fence.proxy." + key + " (PTX's proxy fences are"
+          + " .alias, .async and .tensormap::generic); the Dat3M form is read as a proxy fence"
+          + " between the " + key + " and the generic proxy");
+    }
     return new Instruction.ProxyFence(kind, Optional.empty(), s.position, s.text);
   }
 
@@ -472,157 +481,6 @@ final class InstructionParser {
         s.position, s.text);
   }
 
-  private Instruction barrier(Site s) {
-    if (s.base().equals("barrier") && s.m.has("cluster")) {
-      return clusterBarrier(s);
-    }
-    Instruction.BarrierOp op = null;
-    Instruction.ReductionOp reduction = null;
-    String type = null;
-    boolean cta = false;
-    boolean aligned = false;
-    for (Mnemonic.Piece p : s.m.qualifiers()) {
-      switch (p.text()) {
-        case "sync", "arrive", "red" -> {
-          if (op != null) {
-            throw s.c.errorAt(p.offset(), "more than one barrier operation");
-          }
-          op =
-              p.text().equals("sync")
-                  ? Instruction.BarrierOp.SYNC
-                  : p.text().equals("arrive")
-                      ? Instruction.BarrierOp.ARRIVE
-                      : Instruction.BarrierOp.RED;
-        }
-        case "popc", "and", "or" -> {
-          if (reduction != null || op != Instruction.BarrierOp.RED) {
-            throw s.c.errorAt(p.offset(), "'." + p.text() + "' needs bar.red, once");
-          }
-          reduction = Instruction.ReductionOp.valueOf(p.text().toUpperCase(java.util.Locale.ROOT));
-        }
-        case "u32", "pred" -> {
-          if (type != null || op != Instruction.BarrierOp.RED) {
-            throw s.c.errorAt(p.offset(), "'." + p.text() + "' needs bar.red, once");
-          }
-          type = p.text();
-        }
-        case "cta" -> {
-          if (cta) {
-            throw s.c.errorAt(p.offset(), "more than one '.cta'");
-          }
-          cta = true;
-        }
-        case "aligned" -> {
-          if (aligned) {
-            throw s.c.errorAt(p.offset(), "more than one '.aligned'");
-          }
-          aligned = true;
-        }
-        default -> throw s.c.errorAt(p.offset(), "unknown qualifier '." + p.text() + "'");
-      }
-    }
-    if (op == null) {
-      throw s.c.errorAt(s.m.offset(), s.base() + " needs .sync, .arrive or .red");
-    }
-    if (op == Instruction.BarrierOp.RED) {
-      return barrierReduction(s, reduction, type);
-    }
-    List<Operand> args = new ArrayList<>(3);
-    args.add(operand(s.c));
-    while (s.c.tryConsume(",")) {
-      if (args.size() == 3) {
-        throw s.c.error("too many barrier operands");
-      }
-      args.add(operand(s.c));
-    }
-    // Dat3M writes bar.cta.sync <instance>, <id>[, <quorum>]; real PTX bar{.cta}.sync a{, b}
-    // has id a and thread count b. The .cta spelling with 2-3 operands is read as Dat3M's.
-    if (s.base().equals("bar") && cta && args.size() >= 2) {
-      if (!(args.get(0) instanceof Operand.Imm instance)) {
-        throw s.c.errorAt(s.m.offset(), "barrier instance must be a constant");
-      }
-      return new Instruction.Barrier(op, Optional.of(instance.value()), args.get(1),
-          args.size() == 3 ? Optional.of(args.get(2)) : Optional.empty(), s.position, s.text);
-    }
-    if (args.size() == 3) {
-      throw s.c.errorAt(s.m.offset(), "too many barrier operands");
-    }
-    if (op == Instruction.BarrierOp.ARRIVE && args.size() == 1) {
-      PtxRules.arriveWithoutCount(s, cta, state);
-    }
-    return new Instruction.Barrier(op, Optional.empty(), args.get(0),
-        args.size() == 2 ? Optional.of(args.get(1)) : Optional.empty(), s.position, s.text);
-  }
-
-  /**
-   * {@code bar.red.popc.u32 d, a{, b}, {!}c} and {@code bar.red.{and,or}.pred p, a{, b}, {!}c}:
-   * barrier id a, expected count b, predicate c.
-   */
-  private Instruction barrierReduction(Site s, Instruction.ReductionOp op, String type) {
-    if (op == null) {
-      throw s.c.errorAt(s.m.offset(), "bar.red needs .popc, .and or .or");
-    }
-    String expectedType = op == Instruction.ReductionOp.POPC ? "u32" : "pred";
-    if (type == null || !type.equals(expectedType)) {
-      throw s.c.errorAt(s.m.offset(), "bar.red." + op.name().toLowerCase(java.util.Locale.ROOT)
-          + " needs ." + expectedType);
-    }
-    String destination = s.c.register("a destination register");
-    s.c.expect(",");
-    List<Operand> args = new ArrayList<>(2);
-    args.add(operand(s.c));
-    s.c.expect(",");
-    boolean negated = s.c.tryConsume("!");
-    Operand last = operand(s.c);
-    if (!negated && s.c.tryConsume(",")) {
-      args.add(last);
-      negated = s.c.tryConsume("!");
-      last = operand(s.c);
-    }
-    return new Instruction.Barrier(Instruction.BarrierOp.RED, Optional.empty(), args.get(0),
-        args.size() == 2 ? Optional.of(args.get(1)) : Optional.empty(),
-        Optional.of(new Instruction.Reduction(op, destination, last, negated)), s.position,
-        s.text);
-  }
-
-  private Instruction clusterBarrier(Site s) {
-    Boolean arrive = null;
-    Semantics sem = null;
-    boolean cluster = false;
-    boolean aligned = false;
-    for (Mnemonic.Piece p : s.m.qualifiers()) {
-      String q = p.text();
-      boolean duplicate =
-          switch (q) {
-            case "cluster" -> cluster;
-            case "aligned" -> aligned;
-            case "arrive", "wait" -> arrive != null;
-            case "release", "relaxed", "acquire" -> sem != null;
-            default -> throw s.c.errorAt(p.offset(), "unknown qualifier '." + q + "'");
-          };
-      if (duplicate) {
-        throw s.c.errorAt(p.offset(), "repeated or conflicting qualifier '." + q + "'");
-      }
-      switch (q) {
-        case "cluster" -> cluster = true;
-        case "aligned" -> aligned = true;
-        case "arrive", "wait" -> arrive = q.equals("arrive");
-        default -> sem = Qualifiers.SEMANTICS.get(q);
-      }
-    }
-    if (arrive == null) {
-      throw s.c.errorAt(s.m.offset(), "barrier.cluster needs .arrive or .wait");
-    }
-    if (sem == null) {
-      sem = arrive ? Semantics.RELEASE : Semantics.ACQUIRE;
-    }
-    if (arrive ? sem == Semantics.ACQUIRE : sem != Semantics.ACQUIRE) {
-      throw s.c.errorAt(s.m.offset(), "barrier.cluster." + (arrive ? "arrive" : "wait")
-          + " cannot be ." + sem.ptxName());
-    }
-    return new Instruction.ClusterBarrier(arrive, sem, s.position, s.text);
-  }
-
   // ---- control flow and local computation ------------------------------------------------
 
   private Instruction jump(Site s) {
@@ -646,10 +504,12 @@ final class InstructionParser {
 
   private Instruction local(Site s, LocalOp op) {
     DataType type = DataType.UNTYPED;
+    Optional<String> typeText = Optional.empty();
     boolean lo = false;
     for (Mnemonic.Piece p : s.m.qualifiers()) {
       if (Qualifiers.TYPES.containsKey(p.text()) && type.isUntyped()) {
         type = Qualifiers.TYPES.get(p.text());
+        typeText = Optional.of(p.text());
       } else if (op == LocalOp.MUL && p.text().equals("lo") && !lo) {
         lo = true; // mul.lo keeps the low half: the plain product modulo the width
       } else {
@@ -664,6 +524,7 @@ final class InstructionParser {
       s.c.expect(",");
       sources.add(operand(s.c));
     }
+    PtxFormRules.local(s, op, typeText, lo, sources);
     return new Instruction.Local(op, destination, sources, type, s.position, s.text);
   }
 

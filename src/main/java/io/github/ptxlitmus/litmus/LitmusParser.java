@@ -1,8 +1,6 @@
 package io.github.ptxlitmus.litmus;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads PTX litmus tests: the herd/Dat3M format of DESIGN §2 with real PTX instruction syntax
+ * Reads PTX litmus tests: the herd/Dat3M format with real PTX instruction syntax
  * inside cells (grammar in {@code docs/litmus-format.md}). A hand-written recursive-descent
  * parser over characters; see {@link InitParser}, {@link ProgramParser},
  * {@link InstructionParser} and {@link ConditionParser} for the parts.
@@ -28,14 +26,14 @@ public final class LitmusParser {
    * Parses a file (UTF-8; malformed bytes are replaced, not rejected). Positions name the file
    * as {@code file.toString()}.
    *
-   * @param file the {@code .litmus} file
+   * @param file the {@code .litmus} file, at most {@link TextFiles#MAX_BYTES} bytes
    * @return the test
-   * @throws IOException if the file cannot be read
+   * @throws IOException if the file cannot be read or is larger than {@link
+   *     TextFiles#MAX_BYTES}
    * @throws LitmusSyntaxException if the text is not a valid litmus test
    */
   public static LitmusTest parse(Path file) throws IOException {
-    byte[] bytes = Files.readAllBytes(file);
-    return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8));
+    return parse(file.toString(), TextFiles.readString(file, false));
   }
 
   /**

@@ -149,7 +149,8 @@ public final class LitmusPrinter {
           ? "barrier.cluster.arrive" + (cb.sem() == Semantics.RELAXED ? ".relaxed" : "")
           : "barrier.cluster.wait";
     } else if (i instanceof Instruction.Local l) {
-      String name = l.op().ptxName() + l.type().ptxName();
+      String name = l.op().ptxName() + (l.op() == Instruction.LocalOp.MBARRIER_PENDING_COUNT
+          ? ".b64" : l.type().ptxName());
       return name + " " + l.destination() + ", " + operands(l.sources());
     } else if (i instanceof Instruction.Branch br) {
       return "b" + br.condition().name().toLowerCase(Locale.ROOT) + " " + br.left() + ", "
@@ -157,7 +158,7 @@ public final class LitmusPrinter {
     } else if (i instanceof Instruction.Goto g) {
       return "goto " + g.target();
     } else if (i instanceof AsyncInstruction a) {
-      return a.text(); // real PTX as written (DESIGN §6 instructions have no short form)
+      return a.text(); // real PTX as written (asynchronous instructions have no short form)
     }
     throw new IllegalArgumentException("unknown instruction " + i);
   }

@@ -35,7 +35,15 @@ final class ProgramParser {
     if (c.atEnd()) {
       throw c.error("expected the thread header row 'P0@cta 0,gpu 0 | ... ;'");
     }
+    if (atCondition()) {
+      throw c.error("the test has no threads: expected the thread header row"
+          + " 'P0@cta 0,gpu 0 | ... ;' before the final condition");
+    }
     List<Cell> headerCells = row();
+    if (headerCells.size() == 1 && isBlank(headerCells.get(0))) {
+      throw c.errorAt(headerCells.get(0).start, "the test has no threads: the thread header"
+          + " row is empty (expected 'P0@cta 0,gpu 0 | ... ;')");
+    }
     List<Header> headers = new ArrayList<>(headerCells.size());
     for (Cell cell : headerCells) {
       headers.add(header(cell));
@@ -72,6 +80,15 @@ final class ProgramParser {
       }
     }
     return threads;
+  }
+
+  private boolean isBlank(Cell cell) {
+    for (int i = cell.start; i < cell.end; i++) {
+      if (!Character.isWhitespace(c.source().charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private boolean atCondition() {
@@ -144,7 +161,7 @@ final class ProgramParser {
     h.skipTrivia();
     int hostAt = h.pos();
     if (h.atIdentifier() && h.identifier("host").equals("host")) {
-      // DESIGN §6.4: a host thread, P<n>@host.
+      // a host thread, P<n>@host.
       h.skipTrivia();
       if (!h.atEnd()) {
         throw h.error("unexpected " + h.describeNext() + " in thread header");

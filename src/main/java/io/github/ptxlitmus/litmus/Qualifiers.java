@@ -21,7 +21,8 @@ final class Qualifiers {
     VECTOR("vector"),
     OPERATION("operation"),
     CACHE("cache operator"),
-    NON_COHERENT("non-coherent");
+    NON_COHERENT("non-coherent"),
+    FLOAT_MODE("floating-point mode");
 
     final String description;
 
@@ -119,6 +120,9 @@ final class Qualifiers {
       return Kind.CACHE;
     } else if (q.equals("nc")) {
       return Kind.NON_COHERENT;
+    } else if (q.equals("noftz")) {
+      return Kind.FLOAT_MODE; // atom/red.add.noftz: subnormals kept; no integer semantics
+
     }
     return null;
   }

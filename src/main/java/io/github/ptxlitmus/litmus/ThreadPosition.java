@@ -5,10 +5,10 @@ import java.util.OptionalInt;
 
 /**
  * Where a thread runs: GPU, optional cluster and CTA, from a header such as
- * {@code P1@cta 0,cluster 1,gpu 0}. When the cluster is absent, the CTA forms its own cluster
- * (DESIGN §2). {@code kernel} names the kernel the thread belongs to ({@code kernel k1}; 8.9.4
- * API synchronization), empty when the test does not say. A host thread ({@code P2@host},
- * DESIGN §6.4) has GPU -1 and CTA {@code -1 - id}: no scope but {@code .sys} includes it.
+ * {@code P1@cta 0,cluster 1,gpu 0}. When the cluster is absent, the CTA forms its own cluster.
+ * {@code kernel} names the kernel the thread belongs to ({@code kernel k1}; 8.9.4
+ * API synchronization), empty when the test does not say. A host thread ({@code P2@host})
+ * has GPU -1 and CTA {@code -1 - id}: no scope but {@code .sys} includes it.
  */
 public record ThreadPosition(int gpu, OptionalInt cluster, int cta, Optional<String> kernel) {
   /**

@@ -67,4 +67,15 @@ public interface MemoryModel {
   default boolean ownTerms() {
     return false;
   }
+
+  /**
+   * What the model offers the pruned search (decide and states modes): a way to bind it to
+   * the events of each choice of thread paths, as a {@link PartialModel} whose contract says
+   * what it must prove. Empty by default: the model runs only in the exhaustive search.
+   *
+   * @return the factory of the model's partial models, or empty
+   */
+  default Optional<PartialModel.Factory> partialModels() {
+    return Optional.empty();
+  }
 }

@@ -228,8 +228,14 @@ public record ModelSpec(
   /** The built-in model as a {@link MemoryModel}: the whole chain of {@link PtxModel}. */
   @Override
   public Optional<Violation> check(CandidateExecution candidate) {
-    PtxModel model = PtxModel.of(candidate, this);
-    return model.check(model.derive(candidate));
+    PtxChain chain = new PtxChain(PtxModel.of(candidate, this));
+    return chain.check(chain.derive(candidate));
+  }
+
+  /** The built-in model offers the pruned search its {@link PtxPartialModel}. */
+  @Override
+  public Optional<PartialModel.Factory> partialModels() {
+    return Optional.of(PtxPartialModel.factory(this));
   }
 
   @Override

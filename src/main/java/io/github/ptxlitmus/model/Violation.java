@@ -1,6 +1,9 @@
 package io.github.ptxlitmus.model;
 
+import io.github.ptxlitmus.relation.Relation;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Evidence that a candidate execution breaks an axiom: the events involved (a cycle, in
@@ -54,5 +57,34 @@ public record Violation(
   /** {@return the spec section of a built-in axiom; empty for a foreign model's constraint} */
   public String section() {
     return constraint.isEmpty() ? axiom.section() : "";
+  }
+
+  /**
+   * A violation whose evidence is a cycle: each step {@code cycle[i] → cycle[i+1]} (and the
+   * closing one) is labelled with the name of the first of {@code named} that contains it, or
+   * {@code "?"} when none does.
+   *
+   * @param axiom the axiom that fails
+   * @param cycle event ids, in cycle order
+   * @param named candidate labels and their relations, tried in list order
+   * @param detail one sentence in spec terms
+   * @return the violation
+   */
+  public static Violation cycle(
+      Axiom axiom, List<Integer> cycle, List<Map.Entry<String, Relation>> named, String detail) {
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < cycle.size(); i++) {
+      int a = cycle.get(i);
+      int b = cycle.get((i + 1) % cycle.size());
+      String label = "?";
+      for (Map.Entry<String, Relation> e : named) {
+        if (e.getValue().contains(a, b)) {
+          label = e.getKey();
+          break;
+        }
+      }
+      labels.add(label);
+    }
+    return new Violation(axiom, cycle, labels, detail);
   }
 }

@@ -4,9 +4,7 @@ import static io.github.ptxlitmus.relation.EventSet.checkIndex;
 import static io.github.ptxlitmus.relation.EventSet.checkSize;
 import static io.github.ptxlitmus.relation.EventSet.wordCount;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -172,6 +170,33 @@ public final class Relation {
       }
     }
     return b.build();
+  }
+
+  /**
+   * The pairs of members with equal keys, reflexive pairs included: an equivalence on {@code
+   * members}, as cat's {@code loc} is on memory events. Used for the relations the events fix
+   * (same location, same proxy, same virtual range).
+   *
+   * @param members the events related; the relation is over {@code members.size()} events
+   * @param key the key of each member (compared with {@link Object#equals})
+   * @return a new relation, symmetric and transitive, reflexive on {@code members}
+   */
+  public static Relation grouped(EventSet members, java.util.function.IntFunction<?> key) {
+    int n = members.size();
+    int w = wordCount(n);
+    java.util.Map<Object, long[]> groups = new java.util.HashMap<>();
+    for (int i = members.next(0); i >= 0; i = members.next(i + 1)) {
+      groups.computeIfAbsent(key.apply(i), k -> new long[w])[i >>> 6] |= 1L << i;
+    }
+    long[] b = new long[n * w];
+    for (long[] group : groups.values()) {
+      for (int t = 0; t < w; t++) {
+        for (long x = group[t]; x != 0; x &= x - 1) {
+          System.arraycopy(group, 0, b, ((t << 6) + Long.numberOfTrailingZeros(x)) * w, w);
+        }
+      }
+    }
+    return new Relation(n, b);
   }
 
   /**
@@ -492,22 +517,22 @@ public final class Relation {
   /** {@return the transitive closure {@code r+}: the least transitive relation containing this} */
   public Relation transitiveClosure() {
     long[] b = bits.clone();
-    closeInPlace(b, n, w);
+    BitMatrix.closeInPlace(b, n, w);
     return new Relation(n, b);
   }
 
   /** {@return the reflexive-transitive closure {@code r*} = {@code r+ ∪ id}} */
   public Relation reflexiveTransitiveClosure() {
     long[] b = bits.clone();
-    closeInPlace(b, n, w);
-    setDiagonal(b);
+    BitMatrix.closeInPlace(b, n, w);
+    BitMatrix.setDiagonal(b, n, w);
     return new Relation(n, b);
   }
 
   /** {@return {@code r?} = {@code r ∪ id}, a new relation} */
   public Relation optional() {
     long[] b = bits.clone();
-    setDiagonal(b);
+    BitMatrix.setDiagonal(b, n, w);
     return new Relation(n, b);
   }
 
@@ -557,7 +582,7 @@ public final class Relation {
 
   /** {@return true when no {@code (e,e)} is in the relation} */
   public boolean isIrreflexive() {
-    return isIrreflexive(bits, n, w);
+    return BitMatrix.isIrreflexive(bits, n, w);
   }
 
   /**
@@ -565,7 +590,7 @@ public final class Relation {
    * irreflexive)}
    */
   public boolean isAcyclic() {
-    return w == 1 ? isAcyclicSmall() : isAcyclicLarge();
+    return w == 1 ? BitMatrix.isAcyclicSmall(bits, n) : BitMatrix.isAcyclicLarge(bits, n, w);
   }
 
   /** {@return true when {@code r;r ⊆ r}} */
@@ -627,14 +652,14 @@ public final class Relation {
     }
     // Only events on some cycle (the diagonal of r+) can be on a shortest one.
     long[] closed = bits.clone();
-    closeInPlace(closed, n, w);
+    BitMatrix.closeInPlace(closed, n, w);
     long[] onCycle = new long[w];
     for (int i = 0; i < n; i++) {
       if ((closed[i * w + (i >>> 6)] & (1L << i)) != 0) {
         onCycle[i >>> 6] |= 1L << i;
       }
     }
-    Bfs bfs = new Bfs();
+    BitMatrix.Bfs bfs = new BitMatrix.Bfs(bits, n, w);
     int best = Integer.MAX_VALUE;
     List<Integer> cycle = null;
     for (int v = 0; v < n; v++) {
@@ -668,7 +693,7 @@ public final class Relation {
   public Optional<List<Integer>> findPath(int from, int to) {
     checkIndex(from, n);
     checkIndex(to, n);
-    Bfs bfs = new Bfs();
+    BitMatrix.Bfs bfs = new BitMatrix.Bfs(bits, n, w);
     int last = bfs.run(from, to, null, Integer.MAX_VALUE);
     if (last < 0) {
       return Optional.empty();
@@ -731,170 +756,6 @@ public final class Relation {
   }
 
   // ---------------------------------------------------------------- internals
-
-  /** Breadth-first search scratch space over this relation's rows. */
-  private final class Bfs {
-    private final int[] queue = new int[n];
-    private final int[] parent = new int[n];
-    private final int[] dist = new int[n];
-    private final long[] seen = new long[w];
-
-    /**
-     * Searches from {@code source} (distance 0) for the first dequeued event {@code u} with
-     * {@code (u, target)} a pair, visiting only events in {@code within} (all when null) and
-     * dequeuing only events at distance {@code <= maxDist}. Returns {@code u} or -1.
-     */
-    int run(int source, int target, long[] within, int maxDist) {
-      Arrays.fill(seen, 0);
-      int tw = target >>> 6;
-      long tm = 1L << target;
-      int head = 0;
-      int tail = 0;
-      queue[tail++] = source;
-      parent[source] = -1;
-      dist[source] = 0;
-      seen[source >>> 6] |= 1L << source;
-      while (head < tail) {
-        int u = queue[head++];
-        if (dist[u] > maxDist) {
-          return -1;
-        }
-        int base = u * w;
-        if ((bits[base + tw] & tm) != 0) {
-          return u;
-        }
-        for (int t = 0; t < w; t++) {
-          long x = bits[base + t] & ~seen[t];
-          if (within != null) {
-            x &= within[t];
-          }
-          seen[t] |= x;
-          while (x != 0) {
-            int v = (t << 6) + Long.numberOfTrailingZeros(x);
-            parent[v] = u;
-            dist[v] = dist[u] + 1;
-            queue[tail++] = v;
-            x &= x - 1;
-          }
-        }
-      }
-      return -1;
-    }
-
-    /** The events from the source to {@code u}, in a mutable list. */
-    List<Integer> pathTo(int u) {
-      List<Integer> path = new ArrayList<>(dist[u] + 2);
-      for (int v = u; v >= 0; v = parent[v]) {
-        path.add(v);
-      }
-      Collections.reverse(path);
-      return path;
-    }
-  }
-
-  /** Warshall's algorithm on word-parallel rows, in place. */
-  static void closeInPlace(long[] b, int n, int w) {
-    if (w == 1) {
-      for (int k = 0; k < n; k++) {
-        long rk = b[k];
-        if (rk == 0) {
-          continue;
-        }
-        long km = 1L << k;
-        for (int i = 0; i < n; i++) {
-          if ((b[i] & km) != 0) {
-            b[i] |= rk;
-          }
-        }
-      }
-      return;
-    }
-    for (int k = 0; k < n; k++) {
-      int kb = k * w;
-      int kw = k >>> 6;
-      long km = 1L << k;
-      for (int i = 0; i < n; i++) {
-        int ib = i * w;
-        if ((b[ib + kw] & km) != 0) {
-          for (int t = 0; t < w; t++) {
-            b[ib + t] |= b[kb + t];
-          }
-        }
-      }
-    }
-  }
-
-  static boolean isIrreflexive(long[] b, int n, int w) {
-    for (int i = 0; i < n; i++) {
-      if ((b[i * w + (i >>> 6)] & (1L << i)) != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private void setDiagonal(long[] b) {
-    for (int i = 0; i < n; i++) {
-      b[i * w + (i >>> 6)] |= 1L << i;
-    }
-  }
-
-  /** n <= 64: repeatedly peel off the events with no predecessor among the remaining ones. */
-  private boolean isAcyclicSmall() {
-    long remaining = n == 64 ? -1L : (1L << n) - 1;
-    while (remaining != 0) {
-      long hasPred = 0;
-      long x = remaining;
-      while (x != 0) {
-        hasPred |= bits[Long.numberOfTrailingZeros(x)];
-        x &= x - 1;
-      }
-      long sources = remaining & ~hasPred;
-      if (sources == 0) {
-        return false;
-      }
-      remaining &= ~sources;
-    }
-    return true;
-  }
-
-  /** Kahn's topological sort with in-degree counts. */
-  private boolean isAcyclicLarge() {
-    int[] indegree = new int[n];
-    for (int i = 0; i < n; i++) {
-      int base = i * w;
-      for (int t = 0; t < w; t++) {
-        long x = bits[base + t];
-        while (x != 0) {
-          indegree[(t << 6) + Long.numberOfTrailingZeros(x)]++;
-          x &= x - 1;
-        }
-      }
-    }
-    int[] queue = new int[n];
-    int tail = 0;
-    for (int i = 0; i < n; i++) {
-      if (indegree[i] == 0) {
-        queue[tail++] = i;
-      }
-    }
-    int head = 0;
-    while (head < tail) {
-      int u = queue[head++];
-      int base = u * w;
-      for (int t = 0; t < w; t++) {
-        long x = bits[base + t];
-        while (x != 0) {
-          int v = (t << 6) + Long.numberOfTrailingZeros(x);
-          if (--indegree[v] == 0) {
-            queue[tail++] = v;
-          }
-          x &= x - 1;
-        }
-      }
-    }
-    return tail == n;
-  }
 
   private void requireSameSize(Relation other) {
     if (other.n != n) {

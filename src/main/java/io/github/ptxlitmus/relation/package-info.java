@@ -5,9 +5,9 @@
  * each able to produce evidence (a shortest cycle, a path, an offending pair).
  *
  * <p>{@link io.github.ptxlitmus.relation.Relation} and {@link
- * io.github.ptxlitmus.relation.EventSet} are immutable values; {@link
- * io.github.ptxlitmus.relation.IncrementalClosure} is the one mutable helper, for the
- * backtracking search. Rows are {@code long} words, so relations over at most 64 events
+ * io.github.ptxlitmus.relation.EventSet} are immutable values (a {@link
+ * io.github.ptxlitmus.relation.Relation.Builder} collects pairs before one is made). Rows are
+ * {@code long} words, so relations over at most 64 events
  * (the usual litmus test) use one word per row.
  */
 package io.github.ptxlitmus.relation;

@@ -201,7 +201,7 @@ public final class DotWriter {
    * The edges to draw, sorted; for total orders only the immediate ones and bold ones. An edge
    * a → b is transitive when some successor c of a has c → b: looked up per source, with the
    * pairs as numbers (all pairs against all pairs took minutes on a Fence-SC order of 512
-   * fences, QA, issue 18).
+   * fences).
    */
   private static List<int[]> drawnEdges(String rel, List<int[]> edges, Set<List<Object>> bold) {
     List<int[]> sorted = new ArrayList<>(edges);

@@ -4,7 +4,6 @@ import com.google.common.collect.ImmutableMap;
 import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.Verdict;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,8 +61,26 @@ public final class Expectations {
    *     {@code file:line: reason}
    */
   public static Expectations load(Path expectedCsv, Path divergenceCsv) throws IOException {
+    List<String> lines = Files.exists(divergenceCsv) ? readLines(divergenceCsv) : List.of();
+    return load(expectedCsv, divergenceCsv.toString(), lines);
+  }
+
+  /**
+   * Reads an expected-outcome CSV, with divergences already read (e.g. a list built into the
+   * program).
+   *
+   * @param expectedCsv the Dat3M-style CSV; its directory is the base of all paths
+   * @param divergenceName the name error messages give the divergence lines
+   * @param divergenceLines the known-divergence CSV's lines
+   * @return the expectations
+   * @throws IOException when the expected CSV cannot be read
+   * @throws IllegalArgumentException when a row is malformed or repeated; the message is
+   *     {@code file:line: reason}
+   */
+  public static Expectations load(
+      Path expectedCsv, String divergenceName, List<String> divergenceLines) throws IOException {
     Map<String, Boolean> expected = new LinkedHashMap<>();
-    for (Row row : rows(expectedCsv)) {
+    for (Row row : rows(expectedCsv.toString(), readLines(expectedCsv))) {
       String value = row.value();
       if (!value.equals("0") && !value.equals("1")) {
         throw row.error("expected 0 or 1 after the comma, found '" + value + "'");
@@ -73,14 +90,12 @@ public final class Expectations {
       }
     }
     Map<String, String> divergences = new LinkedHashMap<>();
-    if (Files.exists(divergenceCsv)) {
-      for (Row row : rows(divergenceCsv)) {
-        if (row.value().isEmpty()) {
-          throw row.error("missing reason after the comma");
-        }
-        if (divergences.put(row.path(), row.value()) != null) {
-          throw row.error("duplicate row for " + row.path());
-        }
+    for (Row row : rows(divergenceName, divergenceLines)) {
+      if (row.value().isEmpty()) {
+        throw row.error("missing reason after the comma");
+      }
+      if (divergences.put(row.path(), row.value()) != null) {
+        throw row.error("duplicate row for " + row.path());
       }
     }
     Path base = expectedCsv.toAbsolutePath().normalize().getParent();
@@ -184,19 +199,21 @@ public final class Expectations {
   }
 
   /** One data line of a CSV: {@code path,value}. */
-  private record Row(Path file, int line, String path, String value) {
+  private record Row(String file, int line, String path, String value) {
     IllegalArgumentException error(String reason) {
       return new IllegalArgumentException(file + ":" + line + ": " + reason);
     }
   }
 
-  private static List<Row> rows(Path csv) throws IOException {
-    List<String> lines;
+  private static List<String> readLines(Path csv) throws IOException {
     try {
-      lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+      return io.github.ptxlitmus.litmus.TextFiles.readString(csv, true).lines().toList();
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new IllegalArgumentException(csv + ": not valid UTF-8 text");
     }
+  }
+
+  private static List<Row> rows(String csv, List<String> lines) {
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();

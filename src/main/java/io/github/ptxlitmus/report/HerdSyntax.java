@@ -3,6 +3,8 @@ package io.github.ptxlitmus.report;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.FinalCondition;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
 
 /**
@@ -48,28 +50,59 @@ public final class HerdSyntax {
    * @return one line, no trailing newline
    */
   public static String condition(FinalCondition condition) {
-    return condition.quantifier().keyword() + " (" + body(condition.body(), 0) + ")";
+    StringBuilder b = new StringBuilder(condition.quantifier().keyword()).append(" (");
+    body(condition.body(), 0, b);
+    return b.append(')').toString();
   }
 
-  /** Precedence: 0 top, 1 operand of \/, 2 operand of /\, 3 operand of ~. */
-  private static String body(Condition c, int context) {
-    if (c instanceof Condition.Or o) {
-      return wrap(body(o.left(), 1) + " \\/ " + body(o.right(), 1), context > 1);
-    } else if (c instanceof Condition.And a) {
-      return wrap(body(a.left(), 2) + " /\\ " + body(a.right(), 2), context > 2);
+  /**
+   * Precedence: 0 top, 1 operand of \/, 2 operand of /\, 3 operand of ~. A chain of one
+   * operator is written in one pass with an explicit stack, so that printing a condition of
+   * many terms takes time and stack in proportion to its length.
+   */
+  private static void body(Condition c, int context, StringBuilder b) {
+    if (c instanceof Condition.Or || c instanceof Condition.And) {
+      boolean or = c instanceof Condition.Or;
+      int precedence = or ? 1 : 2;
+      boolean parenthesize = context > precedence;
+      if (parenthesize) {
+        b.append('(');
+      }
+      Deque<Condition> todo = new ArrayDeque<>();
+      todo.push(c);
+      boolean first = true;
+      while (!todo.isEmpty()) {
+        Condition x = todo.pop();
+        if (or && x instanceof Condition.Or o) {
+          todo.push(o.right());
+          todo.push(o.left());
+        } else if (!or && x instanceof Condition.And a) {
+          todo.push(a.right());
+          todo.push(a.left());
+        } else {
+          b.append(first ? "" : or ? " \\/ " : " /\\ ");
+          first = false;
+          body(x, precedence, b);
+        }
+      }
+      if (parenthesize) {
+        b.append(')');
+      }
     } else if (c instanceof Condition.Not n) {
-      return "~" + body(n.operand(), 3);
+      b.append('~');
+      body(n.operand(), 3, b);
     } else if (c instanceof Condition.Constant k) {
-      return k.value() ? "true" : "false";
+      b.append(k.value() ? "true" : "false");
+    } else {
+      Condition.Compare cmp = (Condition.Compare) c;
+      String left = term(cmp.left());
+      String right = term(cmp.right());
+      b.append(switch (cmp.op()) {
+        case EQ -> context == 3 ? "(" + left + "=" + right + ")" : left + "=" + right;
+        case NE -> "~(" + left + "=" + right + ")";
+        default -> "(" + left + " " + cmp.op().symbol() + " " + right + ")";
+      });
     }
-    Condition.Compare cmp = (Condition.Compare) c;
-    String left = term(cmp.left());
-    String right = term(cmp.right());
-    return switch (cmp.op()) {
-      case EQ -> wrap(left + "=" + right, context == 3);
-      case NE -> "~(" + left + "=" + right + ")";
-      default -> "(" + left + " " + cmp.op().symbol() + " " + right + ")";
-    };
   }
 
   private static String term(Condition.Term t) {
@@ -79,9 +112,5 @@ public final class HerdSyntax {
       return l.location();
     }
     return Long.toString(((Condition.ConstantTerm) t).value());
-  }
-
-  private static String wrap(String s, boolean parenthesize) {
-    return parenthesize ? "(" + s + ")" : s;
   }
 }

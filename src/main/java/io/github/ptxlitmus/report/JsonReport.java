@@ -72,16 +72,27 @@ public final class JsonReport {
     for (TestOutcome outcome : outcomes) {
       results.add(result(outcome));
     }
-    expectations.ifPresent(e -> root.set("expect", expect(e)));
-    RunSummary s = RunSummary.of(outcomes);
-    ObjectNode summary = root.putObject("summary");
+    expectations.ifPresent(e -> root.set("expect", expectations(e)));
+    root.set("summary", summary(RunSummary.of(outcomes)));
+    return root;
+  }
+
+  /**
+   * The {@code summary} object.
+   *
+   * @param s the counts of a run
+   * @return a fresh object node: {@code tests}, {@code ok}, {@code no}, {@code undefined},
+   *     {@code unknown}, {@code errors}
+   */
+  public static ObjectNode summary(RunSummary s) {
+    ObjectNode summary = NODES.objectNode();
     summary.put("tests", s.tests());
     summary.put("ok", s.ok());
     summary.put("no", s.no());
     summary.put("undefined", s.undefined());
     summary.put("unknown", s.unknown());
     summary.put("errors", s.errors());
-    return root;
+    return summary;
   }
 
   /**
@@ -121,7 +132,7 @@ public final class JsonReport {
       }
     }
     if (!r.nonTerminatingLoops().isEmpty()) {
-      ArrayNode loops = node.putArray("nonTerminatingLoops"); // issue 15: "P1 line 12"
+      ArrayNode loops = node.putArray("nonTerminatingLoops"); // "P1 line 12"
       r.nonTerminatingLoops().forEach(loops::add);
     }
     if (r.has(Flag.LOOP_BOUND_HIT)) {
@@ -141,7 +152,13 @@ public final class JsonReport {
     return node;
   }
 
-  private static ObjectNode expect(ExpectationReport e) {
+  /**
+   * The {@code expect} object: the comparison with an expected-outcome CSV.
+   *
+   * @param e the comparison
+   * @return a fresh object node
+   */
+  public static ObjectNode expectations(ExpectationReport e) {
     ObjectNode node = NODES.objectNode();
     node.put("compared", e.compared());
     node.put("agree", e.agree());

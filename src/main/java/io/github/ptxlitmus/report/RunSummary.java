@@ -49,6 +49,17 @@ public record RunSummary(int tests, int ok, int no, int undefined, int unknown, 
     return new RunSummary(outcomes.size(), ok, no, undefined, unknown, errors);
   }
 
+  /**
+   * The counts of two runs together (a run whose outcomes are counted as they come).
+   *
+   * @param other the other counts
+   * @return the sums, bucket by bucket
+   */
+  public RunSummary plus(RunSummary other) {
+    return new RunSummary(tests + other.tests, ok + other.ok, no + other.no,
+        undefined + other.undefined, unknown + other.unknown, errors + other.errors);
+  }
+
   /** {@code Summary: 117 tests, 110 ok, 7 no, 0 undefined, 0 unknown, 0 errors} */
   @Override
   public String toString() {

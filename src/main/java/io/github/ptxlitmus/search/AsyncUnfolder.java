@@ -107,6 +107,11 @@ final class AsyncUnfolder {
   static void step(ThreadUnfolder u, ThreadUnfolder.State s, AsyncInstruction a) {
     if (a instanceof AsyncInstruction.MbarrierInit init) {
       mbarrierInit(u, s, init);
+    } else if (a instanceof AsyncInstruction.MbarrierInval inval) {
+      // docs/model.md: a weak write of 0 to the object; its bytes are unspecified in PTX.
+      ThreadUnfolder.Access m = mbarrier(u, s, inval.mbarrier(), inval);
+      s.events.add(u.memoryEvent(s, inval, EventKind.WRITE, Semantics.WEAK, Optional.empty(), m,
+          Expr.constant(0), Optional.empty(), Optional.empty(), new BitSet()));
     } else if (a instanceof AsyncInstruction.MbarrierUpdate up) {
       mbarrierUpdate(u, s, up);
     } else if (a instanceof AsyncInstruction.MbarrierWait w) {
@@ -138,8 +143,10 @@ final class AsyncUnfolder {
     Expr value =
         count instanceof Expr.Const c
             ? Expr.constant(MbarrierValue.init(c.value()))
-            : Expr.binary(Op.ADD, count, Expr.binary(Op.MUL, count, Expr.constant(1 << 16), 64,
-                false), 64, false);
+            : Expr.binary(Op.ADD, Expr.binary(Op.AND, count, Expr.constant(MbarrierValue.MASK),
+                64, false), Expr.binary(Op.MUL, Expr.binary(Op.AND, count,
+                Expr.constant(MbarrierValue.MASK), 64, false),
+                Expr.constant(1L << MbarrierValue.EXPECTED_SHIFT), 64, false), 64, false);
     ThreadUnfolder.Access m = mbarrier(u, s, init.mbarrier(), init);
     s.async.inits.add(s.events.size());
     s.events.add(u.memoryEvent(s, init, EventKind.WRITE, Semantics.WEAK, Optional.empty(), m,
@@ -348,7 +355,7 @@ final class AsyncUnfolder {
     for (int k = 0; k < st.values().size(); k++) {
       Expr v = u.operand(s, st.values().get(k));
       ThreadUnfolder.Access a =
-          u.access(s, st.address(), k, type, Proxy.GENERIC, StateSpace.SHARED_CLUSTER, st);
+          u.access(s, st.address(), k, type, Proxy.GENERIC, st.space(), st);
       int w = s.events.size();
       if (st.reduction().isPresent()) {
         s.events.add(u.memoryEvent(s, st, EventKind.RMW, st.sem(), st.scope(), a, v,
@@ -360,7 +367,11 @@ final class AsyncUnfolder {
       p.add(unit, w, false);
       writes.add(w);
     }
-    completeTx(u, s, st, unit, st.mbarrier(), (long) type.bytes() * st.values().size(), writes);
+    // The global form (st.async.release.gpu.global ...) has no completion mechanism.
+    if (st.mbarrier().isPresent()) {
+      completeTx(u, s, st, unit, st.mbarrier().get(), (long) type.bytes() * st.values().size(),
+          writes);
+    }
   }
 
   // ---- completion observed by the issuer ---------------------------------------------------

@@ -19,7 +19,8 @@ final class BarrierPhases {
   /**
    * One grouping of all barriers of an execution.
    *
-   * @param sync arrive → wait edges of completed phases (the barrier part of sw)
+   * @param samePhase arrive → arrive of the same completed phase, reflexive on them (what the
+   *     model's barrier synchronization, 8.9.4 rule 2, is built from)
    * @param phaseOrder arrivals of phase k → arrivals of phase k+1 of the same barrier: time
    *     order that base causality must not contradict
    * @param stuck some waiting arrival is in an incomplete phase
@@ -27,7 +28,8 @@ final class BarrierPhases {
    *     phase (what a {@code bar.red} reduces over)
    */
   record Option(
-      Relation sync, Relation phaseOrder, boolean stuck, Map<Integer, List<Integer>> phaseOfWait) {}
+      Relation samePhase, Relation phaseOrder, boolean stuck,
+      Map<Integer, List<Integer>> phaseOfWait) {}
 
   /** One arrival: its arrive event, its wait event (-1 for bar.arrive), expected count. */
   record Arrival(int thread, int arrive, int waitEvent, long expected) {}
@@ -69,7 +71,7 @@ final class BarrierPhases {
   }
 
   private static Option toOption(List<List<List<Arrival>>> chosen, int n) {
-    Relation.Builder sync = Relation.builder(n);
+    Relation.Builder samePhase = Relation.builder(n);
     Relation.Builder order = Relation.builder(n);
     boolean stuck = false;
     Map<Integer, List<Integer>> phaseOfWait = new java.util.HashMap<>();
@@ -85,9 +87,9 @@ final class BarrierPhases {
         for (Arrival w : phase) {
           if (w.waitEvent() >= 0) {
             phaseOfWait.put(w.waitEvent(), arrivals);
-            for (Arrival a : phase) {
-              sync.add(a.arrive(), w.waitEvent());
-            }
+          }
+          for (Arrival a : phase) {
+            samePhase.add(a.arrive(), w.arrive());
           }
         }
         if (k + 1 < phases.size()) {
@@ -99,7 +101,7 @@ final class BarrierPhases {
         }
       }
     }
-    return new Option(sync.build(), order.build(), stuck, Map.copyOf(phaseOfWait));
+    return new Option(samePhase.build(), order.build(), stuck, Map.copyOf(phaseOfWait));
   }
 
   /** All distinct groupings of one barrier's arrivals into phases. */

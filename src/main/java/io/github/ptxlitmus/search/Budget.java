@@ -104,6 +104,20 @@ public final class Budget {
     }
   }
 
+  /**
+   * Checks that one structure the search builds whole (the relations over a candidate's events,
+   * the post-dominator sets of a thread) fits the memory bound, without counting it as kept:
+   * it is rebuilt per candidate, not accumulated.
+   *
+   * @param bytes the structure's estimated size
+   * @throws Exhausted naming the memory bound when {@code bytes} exceeds it
+   */
+  public void fits(long bytes) {
+    if (bytes > limits.memoryLimitBytes()) {
+      throw new Exhausted("memory limit " + megabytes(limits.memoryLimitBytes()));
+    }
+  }
+
   /** Estimated bytes of a final state of {@code entries} keys kept in a hash map. */
   public static long stateBytes(int entries) {
     return 64 + 56L * entries;

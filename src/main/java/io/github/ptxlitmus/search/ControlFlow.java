@@ -34,9 +34,19 @@ final class ControlFlow {
 
   private ControlFlow() {}
 
-  /** The regions of every conditional branch of {@code code}. */
-  static ControlFlow of(List<Instruction> code) {
+  /**
+   * The regions of every conditional branch of {@code code}. A thread without one has none (and
+   * costs nothing); otherwise the post-dominator sets take {@code n^2} bits, checked against the
+   * memory bound, and their computation the clock.
+   *
+   * @throws Budget.Exhausted when a limit is hit
+   */
+  static ControlFlow of(List<Instruction> code, Budget budget) {
     int n = code.size();
+    if (code.stream().noneMatch(i -> i instanceof Instruction.Branch)) {
+      return new ControlFlow();
+    }
+    budget.fits((long) (n + 1) * (n + 1) / 8);
     Map<String, Integer> labels = new HashMap<>();
     for (int i = 0; i < n; i++) {
       if (code.get(i) instanceof Instruction.Label l) {
@@ -54,7 +64,7 @@ final class ControlFlow {
         succ.add(new int[] {i + 1});
       }
     }
-    BitSet[] postDom = postDominators(succ, n);
+    BitSet[] postDom = postDominators(succ, n, budget);
     ControlFlow cf = new ControlFlow();
     for (int b = 0; b < n; b++) {
       if (!(code.get(b) instanceof Instruction.Branch)) {
@@ -91,7 +101,7 @@ final class ControlFlow {
   }
 
   /** Post-dominator sets by the iterative data-flow algorithm; the exit is node n. */
-  private static BitSet[] postDominators(List<int[]> succ, int n) {
+  private static BitSet[] postDominators(List<int[]> succ, int n, Budget budget) {
     BitSet[] pd = new BitSet[n + 1];
     pd[n] = new BitSet();
     pd[n].set(n);
@@ -103,6 +113,7 @@ final class ControlFlow {
     while (changed) {
       changed = false;
       for (int i = n - 1; i >= 0; i--) {
+        budget.step();
         BitSet next = new BitSet();
         next.set(0, n + 1);
         for (int s : succ.get(i)) {

@@ -2,60 +2,55 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.model.Axiom;
-import io.github.ptxlitmus.model.ModelSpec;
-import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.model.MemoryModel;
+import io.github.ptxlitmus.model.PartialModel;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Predicate;
+import java.util.PriorityQueue;
 
 /**
- * The pruned search (DESIGN §4, issue 9). Like {@link Enumerator} it picks paths, rf sources
- * and barrier groupings, but it never enumerates Fence-SC or coherence total orders: it keeps
- * them partial, adds every edge the axioms force (Fence-SC: bco between morally strong
- * fence.sc; Coherence: causality between overlapping writes; the chosen final write last),
- * checks the axioms on the partial orders — all of them only get harder as edges are added, so
- * a violation prunes every completion — and orients the remaining required pairs by
- * backtracking with one-step lookahead. Each pruning rule rests on one axiom and is applied only
- * while that axiom is switched on in the {@link ModelSpec} (the Fence-SC and cause edges are
- * added only under Fence-SC and Coherence; with Coherence off, causality-ordered write pairs are
- * oriented by backtracking like the other pairs co relates). A final state is decided by rf (registers) and the last
- * write of each observed coherence group (memory), so each such choice needs one consistent
- * completion, not all of them.
+ * The pruned search (DESIGN §4). Like {@link Enumerator} it picks paths, rf sources and barrier
+ * groupings (the same {@link RfWalk}), but it never enumerates Fence-SC or coherence total
+ * orders: it keeps them partial and asks the model, through the {@link PartialModel} seam, to
+ * add every edge it forces and to check the partial orders (soundly: a failure holds for every
+ * completion), then orients the pairs the model still leaves open by backtracking with
+ * one-step lookahead. A final state is decided by rf (registers) and the last write of each
+ * observed coherence group (memory), so each such choice needs one consistent completion, not
+ * all of them. It runs any model that offers {@link
+ * io.github.ptxlitmus.model.MemoryModel#partialModels()}; the built-in model's is {@link
+ * io.github.ptxlitmus.model.PtxPartialModel}.
  *
- * <p>Two uses: the states of a test (every achievable state over the observed keys), and
- * decide mode (stop at the first consistent execution whose state satisfies a target). Tests
- * with partially overlapping writes to one location are handed to {@link Enumerator}.
+ * <p>Two uses: the states of a test (every achievable state over the observed keys), and decide
+ * mode (stop at the first consistent execution whose state satisfies a target). A choice of
+ * paths whose writes to one location differ in range is not handled: {@link #search} then says
+ * so, and {@link Engines} runs the exhaustive search instead.
  */
-public final class DecisionSearch {
-  /** What the caller wants. */
-  public record Goal(
-      Optional<Predicate<Map<String, Long>>> target,
-      Set<String> observedLocations,
-      Map<String, Long> pinnedRegisters) {}
-
+final class DecisionSearch {
   private final LitmusTest test;
   private final SearchLimits limits;
   private final Goal goal;
-  private final ModelSpec spec;
+  private final MemoryModel model;
+  private final PartialModel.Factory models;
   private final Locations locations;
   private final Budget budget;
   private final SearchResult.Collector outcomes;
   private final LoopCuts cuts = new LoopCuts();
   private boolean deadlock;
+  /** Some choice of paths has writes to one location that differ in range. */
+  private boolean mixedSizes;
   /** The first consistent execution recorded (decide mode: the witness). */
   private ExecutionTrace witness;
   private boolean found;
 
-  private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    this.spec = spec;
+  private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal, MemoryModel model) {
+    this.model = model;
+    this.models = model.partialModels().orElseThrow(() -> new IllegalArgumentException(
+        model.name() + " offers the pruned search nothing: run it exhaustively"));
     this.test = test;
     this.limits = limits;
     this.goal = goal;
@@ -64,384 +59,243 @@ public final class DecisionSearch {
     this.outcomes = new SearchResult.Collector(budget);
   }
 
-  /** Signals that a limit or the first witness stopped the search. */
-  private static final class Stop extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Stop(String why) {
-      super(why, null, false, false);
-    }
-  }
+  /**
+   * What the pruned search found: its result and the first witness, or that the test has
+   * partially overlapping writes, which only the exhaustive search handles.
+   *
+   * @param result the states found (with a target: the one witness state, or none)
+   * @param witness the first consistent execution recorded
+   * @param mixedSizes the search stopped at a choice of paths with writes of different ranges
+   *     to one location; {@code result} is then meaningless
+   */
+  record Outcome(SearchResult result, Optional<ExecutionTrace> witness, boolean mixedSizes) {}
 
   /**
    * Runs the pruned search. With a target, stops at the first consistent execution whose full
    * state satisfies it; the result's outcomes then hold that one state (or none). Without one,
-   * returns every achievable state projected on the registers and {@code observedLocations},
-   * each counted once.
+   * finds every achievable state projected on the registers and the goal's observed
+   * locations, each counted once.
    *
+   * @param model a model that offers {@link MemoryModel#partialModels()}; a built-in one also
+   *     clears the loop cuts that provably hide nothing ({@link SearchResult#loopCuts()})
+   * @throws IllegalArgumentException when the model offers the pruned search nothing
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
-  public static SearchResult run(LitmusTest test, SearchLimits limits, Goal goal) {
-    return run(test, limits, goal, ModelSpec.ptx());
-  }
-
-  /** {@link #run(LitmusTest, SearchLimits, Goal)} under the model variant {@code spec}. */
-  public static SearchResult run(
-      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    DecisionSearch s = new DecisionSearch(test, limits, goal, spec);
+  static Outcome search(LitmusTest test, SearchLimits limits, Goal goal, MemoryModel model) {
+    DecisionSearch s = new DecisionSearch(test, limits, goal, model);
     Optional<String> limit = Optional.empty();
     try {
-      s.search();
-    } catch (Stop stop) {
-      if (stop == MIXED) {
-        return exhaustive(test, limits, goal, spec);
-      }
-      if (!s.found) {
-        limit = Optional.of(stop.getMessage());
-      }
+      s.searchAll();
     } catch (Budget.Exhausted e) {
       limit = Optional.of(e.limit());
     }
-    return new SearchResult(
-        s.outcomes.outcomes(), s.cuts.hit(), s.deadlock, limit, s.budget.candidates(), Map.of())
-        .withLoopCuts(s.cuts.resolve(Optional.of(spec), test, s.locations));
+    // A witness answers the condition whatever paths were cut: decide mode does not flag the
+    // loop bound once it has one (the cuts are still given: the check judges them).
+    SearchResult result = new SearchResult(
+        s.outcomes.outcomes(), s.cuts.hit() && !s.found, s.deadlock, limit,
+        s.budget.candidates(), Map.of())
+        .withLoopCuts(s.cuts.resolve(model, test, s.locations));
+    return new Outcome(result, Optional.ofNullable(s.witness), s.mixedSizes);
   }
 
-  /** A witness, or why there is none. */
-  public record WitnessResult(Optional<ExecutionTrace> witness, Optional<String> limit) {}
-
-  /**
-   * Decide mode returning the witness execution itself: the first consistent execution whose
-   * state satisfies the goal's target, or empty with the limit that stopped the search (empty
-   * limit and no witness: none exists). Tests with partially overlapping writes are searched
-   * exhaustively for a witness.
-   *
-   * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
-   */
-  public static WitnessResult witness(LitmusTest test, SearchLimits limits, Goal goal) {
-    return witness(test, limits, goal, ModelSpec.ptx());
-  }
-
-  /** {@link #witness(LitmusTest, SearchLimits, Goal)} under the model variant {@code spec}. */
-  public static WitnessResult witness(
-      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    DecisionSearch s = new DecisionSearch(test, limits, goal, spec);
-    try {
-      s.search();
-    } catch (Stop stop) {
-      if (stop == MIXED) {
-        return Enumerator.firstWitness(test, limits, spec, goal.target().orElseThrow());
-      }
-      if (!s.found) {
-        return new WitnessResult(Optional.empty(), Optional.of(stop.getMessage()));
-      }
-    } catch (Budget.Exhausted e) {
-      return new WitnessResult(Optional.empty(), Optional.of(e.limit()));
-    }
-    return new WitnessResult(Optional.ofNullable(s.witness), Optional.empty());
-  }
-
-  /** Signals partially overlapping writes: the exhaustive search handles those. */
-  private static final Stop MIXED = new Stop("partially overlapping writes");
-
-  /** The exhaustive search's answer, in this search's shape (projected; target-filtered). */
-  private static SearchResult exhaustive(
-      LitmusTest test, SearchLimits limits, Goal goal, ModelSpec spec) {
-    SearchResult all = Enumerator.run(test, limits, spec);
-    SearchResult.Collector outcomes = new SearchResult.Collector(new Budget(limits));
-    for (SearchResult.Outcome o : all.outcomeList()) {
-      if (goal.target().isPresent() && !goal.target().get().test(o.state())) {
-        continue;
-      }
-      Map<String, Long> state = project(o.state(), goal.observedLocations());
-      outcomes.add(state, o.count());
-      o.race().ifPresent(r -> outcomes.race(state, r));
-      o.mixedRace().ifPresent(r -> outcomes.mixedRace(state, r));
-      if (goal.target().isPresent()) {
-        break;
-      }
-    }
-    return new SearchResult(
-        outcomes.outcomes(), all.boundHit(), all.deadlock(),
-        outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(), all.rejections())
-        .withLoopCuts(all.loopCuts());
-  }
-
-  /** Keeps registers and the observed locations (and their 8-byte words {@code x+8}). */
-  static Map<String, Long> project(Map<String, Long> full, Set<String> locations) {
-    Map<String, Long> projected = new HashMap<>();
-    for (Map.Entry<String, Long> e : full.entrySet()) {
-      String key = e.getKey();
-      String base = key.contains("+") ? key.substring(0, key.indexOf('+')) : key;
-      if (key.contains(":") || locations.contains(base)) {
-        projected.put(key, e.getValue());
-      }
-    }
-    return Map.copyOf(projected);
-  }
-
-  private void search() {
+  private void searchAll() {
     StateSpaceCheck.check(test, locations);
     // The cuts are known before a limit or a witness can stop the walk: unfolding happens
     // first.
-    ThreadUnfolder.forEachPathCombination(
-        test, locations, limits.loopBound(), false, budget, cuts,
-        combo -> new Space(combo).explore());
-  }
-
-  private void tick() {
-    budget.candidate();
+    ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(), false, budget,
+        cuts, combo -> new Combination(combo).explore());
   }
 
   /** The search over one choice of paths. */
-  private final class Space extends ExecutionSpace {
-    private final EventSet fences;
-    private final Relation fencePairs;
-    private final Relation requiredWrites;
+  private final class Combination {
+    private final EventGraph graph;
+    private final int n;
+    private final PartialModel model;
+    private final ReadSources sources;
+    private final RfChoice choice;
     private final List<List<Integer>> groups;
     private final List<Integer> observedGroups = new ArrayList<>();
-    private final Relation writePairs;
-    /** The writes chosen last in their coherence group for the current state. */
-    private EventSet lastWrites;
 
-    @Override
-    void step() {
-      budget.step();
-    }
-
-    Space(List<ThreadPath> paths) {
-      super(DecisionSearch.this.test, DecisionSearch.this.locations, paths, spec);
-      fences = EventSet.fromPredicate(n, i -> events.get(i).isFenceSc());
-      fencePairs = model.fenceScPairs();
-      groups = coherenceGroups();
-      EventSet program = model.writes().intersection(nonInit());
-      writePairs = model.overlap().restrict(program, program);
-      requiredWrites = model.coherenceRequired();
+    Combination(List<ThreadPath> paths) {
+      graph = new EventGraph(test, locations, paths, budget);
+      n = graph.n;
+      model = models.over(graph.structure);
+      sources = new ReadSources(graph, model);
+      choice = new RfChoice(graph);
+      groups = graph.coherenceGroups();
       for (int g = 0; g < groups.size(); g++) {
-        String loc = events.get(groups.get(g).get(0)).physical();
-        boolean observed =
-            goal.observedLocations().stream()
-                .anyMatch(
-                    name ->
-                        locations.get(name).map(i -> i.physical().equals(loc)).orElse(false));
+        String loc = graph.events.get(groups.get(g).get(0)).physical();
+        boolean observed = goal.observedLocations().stream().anyMatch(
+            name -> locations.get(name).map(i -> i.physical().equals(loc)).orElse(false));
         if (observed) {
           observedGroups.add(g);
         }
       }
     }
 
-    private EventSet nonInit() {
-      return EventSet.fromPredicate(n, i -> !events.get(i).isInit());
-    }
-
-    void explore() {
-      step(); // one choice of paths, even when nothing of it is searched
-      lastWrites = EventSet.empty(n);
+    /** False when the search stops here: a witness was found, or sizes are mixed. */
+    boolean explore() {
+      budget.step(); // one choice of paths, even when nothing of it is searched
       if (groups.stream().anyMatch(this::mixedGroup)) {
-        throw MIXED;
+        mixedSizes = true;
+        return false;
       }
-      if (everyReadHasASource() && rmwSourcesMatch()) {
-        chooseRf(0);
-      }
+      RfWalk walk = new RfWalk(graph, sources, choice, model,
+          new RmwSources(graph, sources, model), true, this::pinnedAllows, budget);
+      return walk.walk(this::afterRf);
     }
 
     private boolean mixedGroup(List<Integer> group) {
-      Event first = events.get(group.get(0));
-      return group.stream().anyMatch(w -> !events.get(w).sameVirtualRange(first)
-          || events.get(w).offset() != first.offset() || events.get(w).size() != first.size());
-    }
-
-    private void chooseRf(int i) {
-      if (i == segments.size()) {
-        withReductionGuesses(this::afterRf);
-        return;
-      }
-      Segment seg = segments.get(i);
-      boolean last = i + 1 == segments.size() || segments.get(i + 1).read() != seg.read();
-      for (int w : seg.sources()) {
-        step();
-        if (!pinnedAllows(seg, w) || (last && !valueAllows(seg.read(), w))) {
-          continue;
-        }
-        choose(seg, w);
-        assigned[seg.read()] = last;
-        if (!last
-            || (constraintsMayHold() && rmwSourceFree(seg.read(), w) && rmwSourcesMatch()
-                && prefixMayHold())) {
-          chooseRf(i + 1);
-        }
-      }
-      assigned[seg.read()] = false;
+      Event first = graph.events.get(group.get(0));
+      return group.stream().map(graph.events::get).anyMatch(w -> !w.sameVirtualRange(first)
+          || w.offset() != first.offset() || w.size() != first.size());
     }
 
     /**
      * Decide mode: a register the target pins to a constant that is loaded straight from a
      * read can only take that value, so a source whose value is known and differs is skipped.
      */
-    private boolean pinnedAllows(Segment seg, int w) {
-      if (goal.pinnedRegisters().isEmpty() || segments.stream().filter(s -> s.read() == seg.read()).count() > 1) {
+    private boolean pinnedAllows(int segment, int w) {
+      int r = sources.segments.get(segment).read();
+      if (goal.pinnedRegisters().isEmpty()
+          || sources.segments.stream().filter(s -> s.read() == r).count() > 1) {
         return true;
       }
-      Event read = events.get(seg.read());
-      ThreadPath path = paths.get(read.thread());
-      int local = seg.read() - threadBase[read.thread()];
-      for (Map.Entry<String, Expr> r : path.registers().entrySet()) {
-        Long pinned = goal.pinnedRegisters().get("P" + read.thread() + ":" + r.getKey());
-        if (pinned == null
-            || !(r.getValue() instanceof Expr.ReadValue rv)
+      Event read = graph.events.get(r);
+      int local = r - graph.threadBase(read.thread());
+      for (Map.Entry<String, Expr> reg : graph.paths.get(read.thread()).registers().entrySet()) {
+        Long pinned = goal.pinnedRegisters().get("P" + read.thread() + ":" + reg.getKey());
+        if (pinned == null || !(reg.getValue() instanceof Expr.ReadValue rv)
             || rv.readIndex() != local) {
           continue;
         }
-        Optional<Long> known = staticValue(w);
-        if (known.isPresent()
-            && Op.normalize(known.get(), read.size() * 8, pathEvents.get(seg.read()).signed())
-                != pinned) {
+        Optional<Long> known = graph.staticValue(w);
+        if (known.isPresent() && Op.normalize(known.get(), read.size() * 8,
+            graph.pathEvents.get(r).signed()) != pinned) {
           return false;
         }
       }
       return true;
     }
 
-    private void afterRf() {
-      withTornVariants(this::afterRfChoice);
-    }
-
-    private void afterRfChoice() {
-      tick();
-      try {
-        if (!computeValues()) {
-          return;
-        }
-      } catch (ValueCycle cycle) {
-        return; // 8.10.4: a value that depends on itself is thin air
+    /** One complete rf choice; false once the witness is found. */
+    private boolean afterRf() {
+      budget.candidate();
+      Optional<Values> computed = Values.of(graph, choice);
+      if (computed.isEmpty() || !computed.get().constraintsHold()) {
+        return true; // 8.10.4: a value that depends on itself is thin air; or other paths
       }
-      Relation rf = readsFrom();
-      if (model.noThinAir(rf).isPresent()) {
-        return;
+      Values values = computed.get();
+      Relation rf = choice.readsFrom();
+      PartialModel.Stage stage = model.readsFrom(rf, choice.byteSources);
+      if (stage.violation().isPresent()) {
+        return true;
       }
-      PtxModel.Observed observed = model.observed(rf);
-      Optional<Relation> cluster = clusterBarrierSync();
-      if (cluster.isEmpty()) {
+      if (graph.clusterBarrierDeadlock()) {
         deadlock = true;
-        return;
+        return true;
       }
-      for (BarrierPhases.Option bar : barrierOptions()) {
+      for (BarrierPhases.Option bar : Barriers.options(graph, values, budget)) {
         if (bar.stuck()) {
           deadlock = true;
           continue;
         }
-        if (!reductionsHold(bar)) {
+        if (!Barriers.reductionsHold(graph, choice, values, bar)) {
           continue;
         }
-        Relation barrierSync = bar.sync().union(cluster.get());
-        if (!model.programOrder().union(barrierSync).isAcyclic()) {
-          deadlock = true;
+        Relation barrierSync = model.barrierSynchronization(bar.samePhase());
+        if (!graph.structure.po().union(barrierSync).isAcyclic()) {
+          deadlock = true; // program semantics: the barriers wait for each other
           continue;
         }
-        chooseLastWrites(new Fixed(observed, barrierSync, bar.phaseOrder()), 0, new int[groups.size()]);
+        Fixed fixed = new Fixed(rf, stage, barrierSync, bar.phaseOrder(), EventSet.empty(n));
+        if (!chooseLastWrites(values, fixed, 0, new int[groups.size()])) {
+          return false;
+        }
       }
-    }
-
-    /** What the rf and barrier choices fix. */
-    private record Fixed(PtxModel.Observed observed, Relation barrierSync, Relation phaseOrder) {
-      Relation rf() {
-        return observed.rf();
-      }
+      return true;
     }
 
     /** For each observed group, which write is last (its value is the final value). */
-    private void chooseLastWrites(Fixed fixed, int k, int[] last) {
+    private boolean chooseLastWrites(Values values, Fixed fixed, int k, int[] last) {
       if (k == observedGroups.size()) {
-        Map<String, Long> state = state(last);
+        Map<String, Long> state = state(values, last);
         if (goal.target().isPresent() && !goal.target().get().test(state)) {
-          return;
+          return true;
         }
         if (goal.target().isEmpty() && outcomes.contains(state)) {
-          return; // this state already has a witness
+          return true; // this state already has a witness
         }
-        Relation lastEdges = lastEdges(last);
-        int[] chosen = java.util.Arrays.copyOf(last, observedGroups.size());
-        lastWrites = EventSet.of(n, chosen);
-        Optional<Result> r = solve(fixed, Relation.empty(n), lastEdges);
-        if (r.isPresent()) {
-          record(state, r.get(), fixed);
-        }
-        return;
+        Fixed withLast = fixed.withFinalWrites(
+            EventSet.of(n, java.util.Arrays.copyOf(last, observedGroups.size())));
+        Optional<PartialModel.Node> r = solve(withLast, Relation.empty(n), Relation.empty(n));
+        return r.isEmpty() || record(state, r.get(), withLast);
       }
       for (int w : groups.get(observedGroups.get(k))) {
         last[k] = w;
-        chooseLastWrites(fixed, k + 1, last);
-      }
-    }
-
-    /** co edges that make each chosen write co-after the required partners in its group. */
-    private Relation lastEdges(int[] last) {
-      Relation.Builder b = Relation.builder(n);
-      for (int k = 0; k < observedGroups.size(); k++) {
-        for (int w : groups.get(observedGroups.get(k))) {
-          if (w != last[k] && requiredWrites.contains(w, last[k])) {
-            b.add(w, last[k]);
-          }
+        if (!chooseLastWrites(values, fixed, k + 1, last)) {
+          return false;
         }
       }
-      return b.build();
+      return true;
     }
 
-    private Map<String, Long> state(int[] last) {
+    private Map<String, Long> state(Values values, int[] last) {
       int[] rank = new int[n];
       for (int k = 0; k < observedGroups.size(); k++) {
         rank[last[k]] = 1;
       }
-      return project(finalState(finalMemory(rank)), goal.observedLocations());
+      return SearchResult.project(
+          FinalStates.state(graph, values, FinalStates.memory(graph, values, rank)),
+          goal.observedLocations());
     }
 
-    private void record(Map<String, Long> state, Result r, Fixed fixed) {
-      tick();
+    /** Records a consistent execution's state; false when it is the witness sought. */
+    private boolean record(Map<String, Long> state, PartialModel.Node r, Fixed fixed) {
+      budget.candidate();
       outcomes.add(state, 1);
+      Relation races = r.dataRaces();
       if (witness == null) {
-        Relation races = model.dataRaces(r.causal().cause());
         List<int[]> pairs = new ArrayList<>();
         races.forEach((a, b) -> pairs.add(new int[] {a, b}));
-        witness =
-            new ExecutionTrace(
-                events, model.programOrder(), fixed.rf(), r.co(),
-                model.fromReads(byteSources, r.co()),
-                r.causal().sw(), r.sc(), Optional.empty(),
-                Optional.of(state), pairs);
+        witness = new ExecutionTrace(graph.events, graph.structure.po(), fixed.rf(),
+            r.coherence(), r.fromReads(), r.synchronization(), r.fenceScOrder(),
+            Optional.empty(), Optional.of(state), pairs);
       }
-      Relation races = model.dataRaces(r.causal().cause());
-      if (!races.isEmpty()) {
-        outcomes.race(state, describe(races.pairs()[0]));
-      }
-      Relation mixed = model.mixedSizeRaces(r.causal().cause());
-      if (!mixed.isEmpty()) {
-        outcomes.mixedRace(state, describe(mixed.pairs()[0]));
-      }
+      SearchResult.recordRaces(outcomes, state, graph, races, r.mixedSizeRaces());
       if (goal.target().isPresent()) {
         found = true;
-        throw new Stop("witness");
+        return false;
       }
+      return true;
     }
 
-    /** A consistent completion: its causality, Fence-SC order and coherence order. */
-    private record Result(PtxModel.Causal causal, Relation sc, Relation co) {}
+    /** What the rf, barrier and final-write choices fix. */
+    private record Fixed(Relation rf, PartialModel.Stage stage, Relation barrierSync,
+        Relation phaseOrder, EventSet finalWrites) {
+      Fixed withFinalWrites(EventSet writes) {
+        return new Fixed(rf, stage, barrierSync, phaseOrder, writes);
+      }
 
-    /** The partial orders of one node of the backtracking. */
-    private record Partial(Relation sc, Relation co) {}
+      Optional<PartialModel.Node> propagate(Relation sc, Relation co) {
+        return stage.propagate(sc, co, barrierSync, phaseOrder, finalWrites);
+      }
+    }
 
     /**
      * Finds a consistent completion of the given partial Fence-SC order and coherence edges,
-     * or empty. Propagates forced edges to a fixpoint, prunes on any violation, forces pairs
-     * whose one orientation fails at once, and branches on the rest.
+     * or empty. The model propagates forced edges and prunes on any violation; pairs whose one
+     * orientation fails at once are forced the other way (one-step lookahead), and the search
+     * branches on the rest.
      */
-    private Optional<Result> solve(Fixed fixed, Relation sc, Relation co) {
-      tick();
-      Optional<Propagated> p = propagate(fixed, sc, co);
+    private Optional<PartialModel.Node> solve(Fixed fixed, Relation sc, Relation co) {
+      budget.candidate();
+      Optional<PartialModel.Node> p = fixed.propagate(sc, co);
       if (p.isEmpty()) {
         return Optional.empty();
       }
-      Propagated cur = p.get();
-      Optional<Result> guessed = guessCompletion(fixed, cur);
+      PartialModel.Node cur = p.get();
+      Optional<PartialModel.Node> guessed = guessCompletion(fixed, cur);
       if (guessed.isPresent()) {
         return guessed;
       }
@@ -451,12 +305,12 @@ public final class DecisionSearch {
       boolean changed = true;
       while (changed) {
         changed = false;
-        for (int[] pair : open(cur)) {
+        for (int[] pair : cur.openPairs()) {
           if (ordered(cur, pair[0], pair[1])) {
             continue; // oriented by an edge forced earlier in this pass
           }
-          Optional<Propagated> ab = tryEdge(fixed, cur, pair[0], pair[1]);
-          Optional<Propagated> ba = tryEdge(fixed, cur, pair[1], pair[0]);
+          Optional<PartialModel.Node> ab = tryEdge(fixed, cur, pair[0], pair[1]);
+          Optional<PartialModel.Node> ba = tryEdge(fixed, cur, pair[1], pair[0]);
           if (ab.isEmpty() && ba.isEmpty()) {
             return Optional.empty();
           }
@@ -466,20 +320,16 @@ public final class DecisionSearch {
           }
         }
       }
-      List<int[]> open = open(cur);
+      List<int[]> open = cur.openPairs();
       if (open.isEmpty()) {
-        return Optional.of(new Result(cur.causal(), cur.sc(), cur.co()));
+        return Optional.of(cur);
       }
       int[] pair = open.get(0);
       for (int dir = 0; dir < 2; dir++) {
         int a = dir == 0 ? pair[0] : pair[1];
         int b = dir == 0 ? pair[1] : pair[0];
-        boolean fence = fences.contains(a);
-        Optional<Result> r =
-            solve(
-                fixed,
-                fence ? cur.sc().union(Relation.of(n, a, b)) : cur.sc(),
-                fence ? cur.co() : cur.co().union(Relation.of(n, a, b)));
+        Optional<PartialModel.Node> r = solve(fixed, withEdge(cur.fenceScOrder(), a, b, true),
+            withEdge(cur.coherence(), a, b, false));
         if (r.isPresent()) {
           return r;
         }
@@ -487,29 +337,29 @@ public final class DecisionSearch {
       return Optional.empty();
     }
 
+    /** Whether a → b is an edge of the Fence-SC order (else of co). */
+    private boolean fenceScEdge(int a, int b) {
+      return model.fenceScPairs().contains(a, b);
+    }
+
+    /** {@code order} with a → b added when it is the order (sc or co) of that pair. */
+    private Relation withEdge(Relation order, int a, int b, boolean fenceOrder) {
+      return fenceScEdge(a, b) == fenceOrder ? order.union(Relation.of(n, a, b)) : order;
+    }
+
     /**
-     * One cheap guess before any lookahead or branching: orient every open pair along one
-     * linear extension of what is already ordered (causality, co, the Fence-SC order), the
-     * writes chosen final placed last, and propagate once. When that passes, {@link #propagate}
-     * has checked every axiom on complete orders, so the guess is a consistent completion; when
-     * it fails nothing is lost, the search goes on as before. Many tests have a consistent
-     * completion that follows causality (issue 18: T threads × W writes to one location ask
-     * for one co order ending in a given write, found here without a search).
+     * One cheap guess before any lookahead or branching: orient every open pair along a linear
+     * extension of one of the model's {@link PartialModel.Node#guesses}, the writes chosen final
+     * placed last, and propagate once. When that leaves no pair open the model has checked the
+     * complete candidate; when it fails nothing is lost, the search goes on as before.
      */
-    private Optional<Result> guessCompletion(Fixed fixed, Propagated cur) {
-      List<int[]> open = open(cur);
+    private Optional<PartialModel.Node> guessCompletion(Fixed fixed, PartialModel.Node cur) {
+      List<int[]> open = cur.openPairs();
       if (open.isEmpty()) {
-        return Optional.of(new Result(cur.causal(), cur.sc(), cur.co()));
+        return Optional.of(cur);
       }
-      Relation known = cur.causal().cause().union(cur.co()).union(cur.sc());
-      Relation coGuess = readOrder(fixed.rf(), cur);
-      // First along the communication edges too (a Fence-SC order that follows rf and fr,
-      // as SC-like executions have), then without them (weak executions whose rf ∪ fr ∪ po
-      // is cyclic).
-      for (Relation order :
-          List.of(known.union(coGuess).union(fixed.rf()).union(frGuess(fixed.rf(), cur, coGuess)),
-              known.union(coGuess))) {
-        Optional<Result> r = orientAlong(fixed, cur, open, order);
+      for (Relation order : cur.guesses()) {
+        Optional<PartialModel.Node> r = orientAlong(fixed, cur, open, order);
         if (r.isPresent()) {
           return r;
         }
@@ -518,70 +368,23 @@ public final class DecisionSearch {
     }
 
     /** Orients every open pair along a linear extension of {@code order}, then propagates. */
-    private Optional<Result> orientAlong(
-        Fixed fixed, Propagated cur, List<int[]> open, Relation order) {
-      Optional<int[]> position = linearExtension(order);
+    private Optional<PartialModel.Node> orientAlong(
+        Fixed fixed, PartialModel.Node cur, List<int[]> open, Relation order) {
+      Optional<int[]> position = linearExtension(order, fixed.finalWrites());
       if (position.isEmpty()) {
         return Optional.empty();
       }
       int[] at = position.get();
-      Relation.Builder sc = Relation.builder(n).addAll(cur.sc());
-      Relation.Builder co = Relation.builder(n).addAll(cur.co());
+      Relation.Builder sc = Relation.builder(n).addAll(cur.fenceScOrder());
+      Relation.Builder co = Relation.builder(n).addAll(cur.coherence());
       for (int[] pair : open) {
         int a = at[pair[0]] < at[pair[1]] ? pair[0] : pair[1];
         int b = a == pair[0] ? pair[1] : pair[0];
-        (fences.contains(a) ? sc : co).add(a, b);
+        (fenceScEdge(a, b) ? sc : co).add(a, b);
       }
-      tick();
-      Optional<Propagated> done = propagate(fixed, sc.build(), co.build());
-      if (done.isEmpty() || !open(done.get()).isEmpty()) {
-        return Optional.empty();
-      }
-      return Optional.of(new Result(done.get().causal(), done.get().sc(), done.get().co()));
-    }
-
-    /**
-     * For the guess only: from-reads as the known and guessed co make it, a read pointing at
-     * the overlapping writes co-after the write it reads (all of them when it reads the
-     * initial value).
-     */
-    private Relation frGuess(Relation rf, Propagated cur, Relation coGuess) {
-      Relation.Builder b = Relation.builder(n);
-      rf.forEach(
-          (w, r) -> {
-            boolean init = events.get(w).isInit();
-            EventSet others = model.overlap().successors(r);
-            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
-              if (o != w
-                  && !events.get(o).isInit()
-                  && events.get(o).writes()
-                  && (init || cur.co().contains(w, o) || coGuess.contains(w, o))) {
-                b.add(r, o);
-              }
-            }
-          });
-      return b.build();
-    }
-
-    /**
-     * For the guess only (propagation checks it): the co edges that reads suggest — a write
-     * causality-before a read of another write goes co-before that write, and a write
-     * causality-after a read goes co-after the write read (so fr points forward).
-     */
-    private Relation readOrder(Relation rf, Propagated cur) {
-      Relation.Builder b = Relation.builder(n);
-      rf.forEach(
-          (w, r) -> {
-            EventSet others = writePairs.successors(w);
-            for (int o = others.next(0); o >= 0; o = others.next(o + 1)) {
-              if (cur.causal().cause().contains(o, r)) {
-                b.add(o, w);
-              } else if (cur.causal().cause().contains(r, o)) {
-                b.add(w, o);
-              }
-            }
-          });
-      return b.build();
+      budget.candidate();
+      Optional<PartialModel.Node> done = fixed.propagate(sc.build(), co.build());
+      return done.isEmpty() || !done.get().openPairs().isEmpty() ? Optional.empty() : done;
     }
 
     /**
@@ -589,13 +392,12 @@ public final class DecisionSearch {
      * among the ready events the lowest id, writes chosen final after all others), or empty
      * when {@code order} has a cycle.
      */
-    private Optional<int[]> linearExtension(Relation order) {
+    private Optional<int[]> linearExtension(Relation order, EventSet lastWrites) {
       int[] indegree = new int[n];
       order.forEach((a, b) -> indegree[b] += a == b ? 0 : 1);
-      java.util.PriorityQueue<Integer> ready =
-          new java.util.PriorityQueue<>(
-              java.util.Comparator.<Integer>comparingInt(e -> lastWrites.contains(e) ? 1 : 0)
-                  .thenComparingInt(e -> e));
+      PriorityQueue<Integer> ready = new PriorityQueue<>(
+          Comparator.<Integer>comparingInt(e -> lastWrites.contains(e) ? 1 : 0)
+              .thenComparingInt(e -> e));
       for (int e = 0; e < n; e++) {
         if (indegree[e] == 0) {
           ready.add(e);
@@ -604,7 +406,7 @@ public final class DecisionSearch {
       int[] position = new int[n];
       int placed = 0;
       while (!ready.isEmpty()) {
-        step();
+        budget.step();
         int e = ready.poll();
         position[e] = placed++;
         EventSet next = order.successors(e);
@@ -617,122 +419,17 @@ public final class DecisionSearch {
       return placed == n ? Optional.of(position) : Optional.empty();
     }
 
-    private Optional<Propagated> tryEdge(Fixed fixed, Propagated cur, int a, int b) {
-      tick();
-      boolean fence = fences.contains(a);
-      return propagate(
-          fixed,
-          fence ? cur.sc().union(Relation.of(n, a, b)) : cur.sc(),
-          fence ? cur.co() : cur.co().union(Relation.of(n, a, b)));
+    private Optional<PartialModel.Node> tryEdge(
+        Fixed fixed, PartialModel.Node cur, int a, int b) {
+      budget.candidate();
+      return fixed.propagate(withEdge(cur.fenceScOrder(), a, b, true),
+          withEdge(cur.coherence(), a, b, false));
     }
 
     /** Whether {@code a} and {@code b} are ordered either way in the Fence-SC order or co. */
-    private boolean ordered(Propagated p, int a, int b) {
-      Relation r = fences.contains(a) ? p.sc() : p.co();
+    private boolean ordered(PartialModel.Node p, int a, int b) {
+      Relation r = fenceScEdge(a, b) ? p.fenceScOrder() : p.coherence();
       return r.contains(a, b) || r.contains(b, a);
-    }
-
-    /** Required pairs (fence.sc pairs, coherence pairs) not yet ordered either way. */
-    private List<int[]> open(Propagated p) {
-      List<int[]> out = new ArrayList<>();
-      fencePairs.forEach(
-          (a, b) -> {
-            if (a < b && !p.sc().contains(a, b) && !p.sc().contains(b, a)) {
-              out.add(new int[] {a, b});
-            }
-          });
-      requiredWrites.forEach(
-          (a, b) -> {
-            if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)) {
-              out.add(new int[] {a, b});
-            }
-          });
-      if (!model.has(Axiom.COHERENCE)) {
-        // co also relates causality-ordered overlapping writes (8.9.6); without Coherence
-        // their orientation is free, so it is chosen like the others.
-        Relation causeWrites = p.causal().cause().intersection(writePairs);
-        causeWrites.union(causeWrites.inverse()).forEach(
-            (a, b) -> {
-              if (a < b && !p.co().contains(a, b) && !p.co().contains(b, a)
-                  && !requiredWrites.contains(a, b)) {
-                out.add(new int[] {a, b});
-              }
-            });
-      }
-      return out;
-    }
-
-    /** The closed partial orders and causality after propagation. */
-    private record Propagated(Relation sc, Relation co, PtxModel.Causal causal) {}
-
-    private Optional<Propagated> propagate(Fixed fixed, Relation sc0, Relation co0) {
-      Relation sc = sc0.transitiveClosure();
-      // What communication fixes already (co only grows, fr with it): the known part of co.
-      Relation coKnown = co0.union(model.initialCoherence()).transitiveClosure();
-      Relation frKnown = model.fromReads(byteSources, coKnown);
-      PtxModel.Causal causal;
-      while (true) {
-        if (!sc.isAcyclic()) {
-          return Optional.empty();
-        }
-        causal = model.causal(fixed.observed(), sc, fixed.barrierSync());
-        Relation bco = causal.bco();
-        // Arrivals must fit the phase order (program semantics; on po and barrier sync alone
-        // when bco is cyclic). A cyclic bco (8.9.5 defines an order) prunes every completion
-        // while Causality is on (8.10.6, PtxModel.baseCausalityCycle): sw only grows with sc.
-        boolean order = bco.isAcyclic();
-        if (!order && model.has(Axiom.CAUSALITY)) {
-          return Optional.empty();
-        }
-        Relation base = order ? bco : model.programOrder().union(fixed.barrierSync());
-        if (!base.union(fixed.phaseOrder()).isAcyclic()) {
-          return Optional.empty();
-        }
-        // Pruning rule under 8.10.1 / 8.10.6 (PtxModel.fenceScForcedByCommunication): fence
-        // pairs whose other orientation would put communication against causality.
-        Relation forced =
-            model.fenceScForcedByCommunication(order ? bco : Relation.empty(n), fixed.rf(),
-                coKnown, frKnown);
-        if (model.has(Axiom.FENCE_SC)) {
-          // Pruning rule under 8.10.2 Fence-SC: the order must contain bco between its fences.
-          forced = forced.union(bco.intersection(fencePairs));
-        }
-        if (forced.isSubsetOf(sc)) {
-          break;
-        }
-        sc = sc.union(forced).transitiveClosure();
-      }
-      Relation cause = causal.cause();
-      // Monotone in sc (which only grows): a violation prunes every completion.
-      if (model.checkBeforeCoherence(fixed.observed(), causal, sc).isPresent()) {
-        return Optional.empty();
-      }
-      Relation co = co0;
-      if (model.has(Axiom.COHERENCE)) {
-        // Pruning rule under 8.10.1 Coherence: causality between overlapping writes is in co.
-        co = co.union(cause.intersection(writePairs));
-      }
-      co = co.transitiveClosure();
-      if (!co.isAcyclic()) {
-        return Optional.empty();
-      }
-      co = co.union(model.initialCoherence());
-      if (!co.isAcyclic()) {
-        return Optional.empty();
-      }
-      // A write chosen as final must stay co-maximal among the writes overlapping it.
-      for (int w = lastWrites.next(0); w >= 0; w = lastWrites.next(w + 1)) {
-        if (!co.successors(w).intersection(writePairs.successors(w)).isEmpty()) {
-          return Optional.empty();
-        }
-      }
-      // Atomicity, SC-per-Location and Causality only get harder as co grows (fr grows with
-      // it), so checking the partial co prunes soundly; each is checked only when on.
-      Relation fr = model.fromReads(byteSources, co);
-      if (model.checkCoherence(fixed.rf(), byteSources, causal, co, fr).isPresent()) {
-        return Optional.empty();
-      }
-      return Optional.of(new Propagated(sc, co, causal));
     }
   }
 }

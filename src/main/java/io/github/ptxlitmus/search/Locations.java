@@ -6,6 +6,7 @@ import io.github.ptxlitmus.litmus.Instruction;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.litmus.LocationDecl;
+import io.github.ptxlitmus.litmus.LocationWidths;
 import io.github.ptxlitmus.litmus.Operand;
 import io.github.ptxlitmus.litmus.Proxy;
 import io.github.ptxlitmus.litmus.RegisterInit;
@@ -187,40 +188,14 @@ final class Locations {
     return out;
   }
 
-  /**
-   * Width of untyped locations: the furthest byte reached by their typed accesses (offset plus
-   * size, vectors included, through any alias), else 64 bits.
-   */
+  /** Width of untyped locations: see {@link LocationWidths#inferred}. */
   private static Map<String, Integer> inferWidths(LitmusTest test) {
-    Map<String, String> target = new LinkedHashMap<>();
-    for (LocationDecl d : test.locations()) {
-      d.alias().ifPresent(a -> target.put(d.name(), a.target()));
-    }
-    Map<String, Integer> widths = new LinkedHashMap<>();
-    for (var t : test.threads()) {
-      for (Instruction i : t.instructions()) {
-        Optional<Address> a = addressOf(i);
-        Optional<DataType> type = typeOf(i);
-        if (a.isEmpty() || type.isEmpty() || type.get().isUntyped() || a.get().isRegister()) {
-          continue;
-        }
-        String name = target.getOrDefault(a.get().name(), a.get().name());
-        long extent = a.get().offset() + (long) type.get().bytes() * elements(i);
-        int bits = (int) Math.min(Integer.MAX_VALUE / 2, extent * 8);
-        widths.merge(name, bits, Math::max);
-      }
-    }
-    return widths;
+    return LocationWidths.inferred(test);
   }
 
   /** Number of vector elements of a memory instruction (1 for scalars). */
   static int elements(Instruction i) {
-    if (i instanceof Instruction.Load l) {
-      return l.destinations().size();
-    } else if (i instanceof Instruction.Store s) {
-      return s.values().size();
-    }
-    return 1;
+    return LocationWidths.elements(i);
   }
 
   static Optional<Address> addressOf(Instruction i) {

@@ -11,7 +11,10 @@ import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.litmus.ThreadSpec;
 import io.github.ptxlitmus.model.Axiom;
 import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.model.EventStructure;
+import io.github.ptxlitmus.model.MemoryModel;
 import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -260,13 +263,15 @@ final class LoopCuts {
 
   /**
    * The loops whose cuts may hide an execution, one entry per loop ({@code P1 line 3}), sorted:
-   * under a built-in {@code spec}, the cuts {@link #cut} could not clear, and those whose
+   * under a built-in model, the cuts {@link #cut} could not clear, and those whose
    * silent atomics are not morally strong with every overlapping access; under a foreign model
-   * (empty), every cut.
+   * (a cat file: not known to be monotone), every cut.
    *
-   * @param spec the built-in model, or empty for a foreign one
+   * @param model the model searched: a built-in {@link ModelSpec}, or a foreign one
    */
-  List<LoopCut> resolve(Optional<ModelSpec> spec, LitmusTest test, Locations locations) {
+  List<LoopCut> resolve(MemoryModel model, LitmusTest test, Locations locations) {
+    Optional<ModelSpec> spec =
+        model instanceof ModelSpec builtIn ? Optional.of(builtIn) : Optional.empty();
     Map<String, LoopCut> byLoop = new TreeMap<>();
     Map<Access, Boolean> uniform = new LinkedHashMap<>();
     List<Map<Access, PathEvent>> accesses = null;
@@ -317,24 +322,35 @@ final class LoopCuts {
 
   /**
    * Whether the silent atomic {@code f} of {@code thread} is morally strong (8.7, {@link
-   * PtxModel#morallyStrong}) with every access that overlaps it, in any thread and any path
+   * PtxModel#morallyStrong()}) with every access that overlaps it, in any thread and any path
    * (kept or cut); accesses of asynchronous operations never count as such.
    */
   private static boolean uniform(
       int thread, PathEvent f, ModelSpec spec, LitmusTest test, Locations locations,
       List<Map<Access, PathEvent>> accesses) {
-    Event fe = ExecutionSpace.event(
+    Event fe = EventGraph.event(
         0, thread, test.threads().get(thread).position(), f, locations);
     for (int t = 0; t < accesses.size(); t++) {
       for (PathEvent a : accesses.get(t).values()) {
-        Event ae = ExecutionSpace.event(1, t, test.threads().get(t).position(), a, locations);
+        Event ae = EventGraph.event(1, t, test.threads().get(t).position(), a, locations);
         if (fe.overlaps(ae)
             && (a.instruction() instanceof AsyncInstruction
-                || !PtxModel.morallyStrong(fe, ae, t == thread, spec))) {
+                || !morallyStrong(fe, ae, t == thread, spec))) {
           return false;
         }
       }
     }
     return true;
+  }
+
+  /**
+   * Whether two accesses are morally strong (8.7), asked of the model itself: the relation
+   * {@link PtxModel#morallyStrong()} over just these two events ({@code x} id 0, {@code y} id
+   * 1), program-ordered when {@code sameThread}, so the rule is the model's and written once.
+   */
+  private static boolean morallyStrong(Event x, Event y, boolean sameThread, ModelSpec spec) {
+    Relation po = sameThread ? Relation.builder(2).add(0, 1).build() : Relation.empty(2);
+    return new PtxModel(EventStructure.of(List.of(x, y), po, Relation.empty(2)), spec)
+        .morallyStrong().contains(0, 1);
   }
 }

@@ -25,6 +25,11 @@ final class MbarrierValue {
     return c | c << EXPECTED_SHIFT;
   }
 
+  /** The pending arrival count of a value or state (mbarrier.pending_count). */
+  static long pending(long value) {
+    return value & MASK;
+  }
+
   /** An update of {@code arrivals}, {@code drops} and tx-count change {@code tx}. */
   static long updateOperand(long arrivals, long drops, long tx) {
     return (arrivals & MASK) | (drops & MASK) << EXPECTED_SHIFT | tx << TX_SHIFT;

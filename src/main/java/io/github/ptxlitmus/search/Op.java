@@ -40,7 +40,9 @@ enum Op {
   /** 1 when the phase of the state {@code y} has completed in mbarrier value {@code x}. */
   MBAR_PHASE_DONE,
   /** 1 when the phase of parity {@code y} has completed in mbarrier value {@code x}. */
-  MBAR_PARITY_DONE;
+  MBAR_PARITY_DONE,
+  /** The pending arrival count of the mbarrier state {@code x} (mbarrier.pending_count). */
+  MBAR_PENDING;
 
   /** The operation of an atomic ({@code atom}, {@code red}, their async forms). */
   static Op of(io.github.ptxlitmus.litmus.Instruction.AtomicOp op) {
@@ -91,6 +93,7 @@ enum Op {
           case MBARRIER -> MbarrierValue.update(a, b);
           case MBAR_PHASE_DONE -> MbarrierValue.phaseDone(a, b) ? 1 : 0;
           case MBAR_PARITY_DONE -> MbarrierValue.parityDone(a, b) ? 1 : 0;
+          case MBAR_PENDING -> MbarrierValue.pending(a);
         };
     return normalize(r, bits, signed);
   }

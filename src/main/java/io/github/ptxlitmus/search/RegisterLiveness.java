@@ -225,6 +225,8 @@ final class RegisterLiveness {
     } else if (ins instanceof AsyncInstruction.MbarrierInit m) {
       address(m.mbarrier(), r);
       operand(m.count(), r);
+    } else if (ins instanceof AsyncInstruction.MbarrierInval m) {
+      address(m.mbarrier(), r);
     } else if (ins instanceof AsyncInstruction.MbarrierUpdate u) {
       address(u.mbarrier(), r);
       operand(u.count(), r);
@@ -238,7 +240,7 @@ final class RegisterLiveness {
       c.mbarrier().ifPresent(a -> address(a, r));
     } else if (ins instanceof AsyncInstruction.AsyncStore st) {
       address(st.address(), r);
-      address(st.mbarrier(), r);
+      st.mbarrier().ifPresent(a -> address(a, r));
       st.values().forEach(o -> operand(o, r));
     } else if (ins instanceof AsyncInstruction.CpAsyncMbarrierArrive a) {
       address(a.mbarrier(), r);

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the search found for one test. Immutable.
@@ -58,26 +59,12 @@ public final class SearchResult {
       Optional<String> limit,
       long candidates,
       Map<Axiom, Long> rejections) {
-    this(outcomes, boundHit, deadlock, limit, candidates, rejections, List.of());
+    this(outcomes, boundHit, deadlock, limit, candidates, rejections, List.of(), List.of());
   }
 
   /**
    * @param nonTerminating the loops that may spin forever, as {@code P<i> line <n>} (the line
    *     of the loop's label), sorted
-   */
-  public SearchResult(
-      List<Outcome> outcomes,
-      boolean boundHit,
-      boolean deadlock,
-      Optional<String> limit,
-      long candidates,
-      Map<Axiom, Long> rejections,
-      List<String> nonTerminating) {
-    this(outcomes, boundHit, deadlock, limit, candidates, rejections, nonTerminating, List.of());
-  }
-
-  /**
-   * @param nonTerminating as above
    * @param modelFlags the foreign model's flags raised by some allowed execution, sorted
    */
   public SearchResult(
@@ -131,15 +118,18 @@ public final class SearchResult {
 
   /** The states reached by some consistent execution with a data race → one racing pair. */
   public Map<Map<String, Long>, String> racyOutcomes() {
-    Map<Map<String, Long>, String> m = new LinkedHashMap<>();
-    outcomes.forEach(o -> o.race().ifPresent(r -> m.put(o.state(), r)));
-    return m;
+    return statesWith(Outcome::race);
   }
 
   /** The states reached by some execution with a mixed-size race → one racing pair. */
   public Map<Map<String, Long>, String> mixedSizeRaces() {
+    return statesWith(Outcome::mixedRace);
+  }
+
+  private Map<Map<String, Long>, String> statesWith(
+      java.util.function.Function<Outcome, Optional<String>> pair) {
     Map<Map<String, Long>, String> m = new LinkedHashMap<>();
-    outcomes.forEach(o -> o.mixedRace().ifPresent(r -> m.put(o.state(), r)));
+    outcomes.forEach(o -> pair.apply(o).ifPresent(r -> m.put(o.state(), r)));
     return m;
   }
 
@@ -192,6 +182,40 @@ public final class SearchResult {
   /** The foreign model's flags ({@code flag} checks of a cat file) raised, sorted. */
   public List<String> modelFlags() {
     return modelFlags;
+  }
+
+  /**
+   * A full state (as {@link Enumerator} reports it) cut down to what the pruned search reports:
+   * every register and the given locations (with their 8-byte words {@code x+8}).
+   *
+   * @param full a state: {@code P<i>:<reg>} and location keys
+   * @param locations the locations kept
+   * @return the registers and those locations, unmodifiable
+   */
+  public static Map<String, Long> project(Map<String, Long> full, Set<String> locations) {
+    Map<String, Long> projected = new java.util.HashMap<>();
+    for (Map.Entry<String, Long> e : full.entrySet()) {
+      String key = e.getKey();
+      String base = key.contains("+") ? key.substring(0, key.indexOf('+')) : key;
+      if (key.contains(":") || locations.contains(base)) {
+        projected.put(key, e.getValue());
+      }
+    }
+    return Map.copyOf(projected);
+  }
+
+  /**
+   * Records, for a consistent execution ending in {@code state}, one of its data races and one
+   * of its mixed-size data races (8.7.1, 8.7.2), if it has some.
+   */
+  static void recordRaces(Collector outcomes, Map<String, Long> state, EventGraph graph,
+      io.github.ptxlitmus.relation.Relation races, io.github.ptxlitmus.relation.Relation mixed) {
+    if (!races.isEmpty()) {
+      outcomes.race(state, graph.describe(races.pairs()[0]));
+    }
+    if (!mixed.isEmpty()) {
+      outcomes.mixedRace(state, graph.describe(mixed.pairs()[0]));
+    }
   }
 
   /**

@@ -76,7 +76,7 @@ final class ThreadUnfolder {
     this.locations = locations;
     this.loopBound = loopBound;
     this.budget = budget;
-    this.flow = ControlFlow.of(thread.instructions());
+    this.flow = ControlFlow.of(thread.instructions(), budget);
     List<Instruction> code = thread.instructions();
     for (int i = 0; i < code.size(); i++) {
       if (code.get(i) instanceof Instruction.Label l) {
@@ -95,9 +95,9 @@ final class ThreadUnfolder {
   }
 
   /**
-   * Unfolds every thread and runs {@code body} on each combination of one path per thread;
-   * {@code withStuck} also offers the paths that end spinning in a loop ({@link
-   * ThreadPath#stuck()}), for the search of waits that never end.
+   * Unfolds every thread and runs {@code body} on each combination of one path per thread,
+   * until it returns false. {@code withStuck} also offers the paths that end spinning in a loop
+   * ({@link ThreadPath#stuck()}), for the search of waits that never end.
    *
    * @param cuts receives the paths the loop bound cut ({@link LoopCuts#resolve} says which
    *     matter), as soon as every thread is unfolded, whatever {@code body} throws
@@ -110,7 +110,7 @@ final class ThreadUnfolder {
       boolean withStuck,
       Budget budget,
       LoopCuts cuts,
-      java.util.function.Consumer<List<ThreadPath>> body) {
+      java.util.function.Predicate<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
     List<List<ThreadPath>> kept = new ArrayList<>();
     cuts.paths(kept);
@@ -134,7 +134,9 @@ final class ThreadUnfolder {
       for (int t = 0; t < choice.length; t++) {
         combo.add(perThread.get(t).get(choice[t]));
       }
-      body.accept(combo);
+      if (!body.test(combo)) {
+        return; // the body stops the walk
+      }
       int t = 0;
       while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
         choice[t++] = 0;
@@ -542,7 +544,9 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
-    Optional<Expr> expected = b.expected().map(e -> operand(s, e));
+    // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
+    Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
+        ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));
     boolean waits = b.op() != Instruction.BarrierOp.ARRIVE;
     BitSet ctrl = (BitSet) s.ctrl.clone();
     BitSet data = id.reads();
@@ -574,6 +578,10 @@ final class ThreadUnfolder {
     Expr result;
     if (loc.op() == Instruction.LocalOp.MOV) {
       result = operand(s, loc.sources().get(0));
+    } else if (loc.op() == Instruction.LocalOp.MBARRIER_PENDING_COUNT) {
+      // The state an arrive returned is the mbarrier's value before it (DESIGN §6.1).
+      result = Expr.binary(Op.MBAR_PENDING, operand(s, loc.sources().get(0)), Expr.constant(0),
+          64, false);
     } else {
       refuseFloatArithmetic(t, loc);
       if (loc.sources().size() != 2) {
@@ -596,6 +604,7 @@ final class ThreadUnfolder {
             case SETP_LE -> Op.LE;
             case SETP_GT -> Op.GT;
             case SETP_GE -> Op.GE;
+            case MBARRIER_PENDING_COUNT -> Op.MBAR_PENDING;
             case SHL -> Op.SHL;
             case SHR -> Op.SHR;
           };

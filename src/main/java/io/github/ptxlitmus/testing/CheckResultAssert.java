@@ -7,12 +7,10 @@ import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusPrinter;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
 
@@ -38,11 +36,17 @@ import org.assertj.core.api.AbstractAssert;
  * absent flags re-check in states mode ({@link CheckResult#listStates()}); when that re-check
  * hits a limit the assertion fails and says which. A result whose verdict is {@link
  * Verdict#UNKNOWN} fails every assertion except {@link #isUnknown()} and {@code
- * hasFlag(Flag.LIMIT_HIT)}, naming the limit. A result that holds only within its loop bound
- * ({@link Flag#WITHIN_LOOP_BOUND}: a loop was cut where another iteration could change the
- * answer) supports what a witness shows ({@link #isAllowed()}, {@link #allows} of a state
- * found) and fails every assertion that something never happens ({@link #isForbidden()},
- * {@link #forbids}, {@link #hasExactlyStates}, ...), naming the bound and the loop.
+ * hasFlag(Flag.LIMIT_HIT)}, naming the limit. A result whose verdict is {@link
+ * Verdict#UNDEFINED} (a mixed-size data race: the model does not apply, 8.7.2) fails every
+ * assertion about states, the condition or races, naming the race; {@link #isUndefined()},
+ * {@code hasFlag} of a set flag and {@link #meets} of expectations that say {@code Undefined}
+ * pass. A state that names a thread, register or location the test does not have fails the
+ * assertion, even when no execution completes. {@link #meets} of empty expectations fails. A
+ * result that holds only within its loop bound ({@link Flag#WITHIN_LOOP_BOUND}: a loop was cut
+ * where another iteration could change the answer) supports what a witness shows ({@link
+ * #isAllowed()}, {@link #allows} of a state found) and fails every assertion that something
+ * never happens ({@link #isForbidden()}, {@link #forbids}, {@link #hasExactlyStates}, ...),
+ * naming the bound and the loop.
  *
  * <p>Not thread-safe (like every AssertJ assert): use one instance from one thread.
  */
@@ -137,7 +141,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
   }
 
   private CheckResultAssert condition(boolean holds) {
-    known("to have a condition that " + (holds ? "holds" : "fails"));
+    decided("to have a condition that " + (holds ? "holds" : "fails"));
     notOnlyWithinBound(actual, "Expecting the condition of " + name() + "\n  " + condition()
         + "\nto " + (holds ? "hold" : "fail") + "\n");
     if (actual.conditionHolds() != holds) {
@@ -161,7 +165,8 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     Condition c = parse(state);
     String head = "Expecting " + name() + " to allow a final state with\n  "
         + LitmusPrinter.condition(c) + "\n";
-    known(head);
+    decided(head);
+    requireKnown(state, head);
     if (actual.hasAllStates()) {
       checkObserved(c, head);
       if (actual.states().stream().noneMatch(s -> States.holds(c, s))) {
@@ -204,7 +209,8 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     Condition c = parse(state);
     String head = "Expecting " + name() + " to forbid every final state with\n  "
         + LitmusPrinter.condition(c) + "\n";
-    known(head);
+    decided(head);
+    requireKnown(state, head);
     if (actual.hasAllStates() || listedSatisfies(c)) {
       checkObserved(c, head);
       List<FinalState> witnesses =
@@ -320,13 +326,36 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
   private void known(String what) {
     isNotNull();
     if (actual.verdict() == Verdict.UNKNOWN) {
-      String head = what.startsWith("Expecting") ? what : "Expecting " + name() + " " + what
-          + "\n";
-      fail(head + "but the check stopped at a limit before the answer was certain: "
+      fail(headOf(what) + "but the check stopped at a limit before the answer was certain: "
           + verdict() + (actual.unknownReason().orElse("").startsWith("loop bound")
               ? ". Check with a larger explicit bound (CheckOptions.withLoopBound), whose"
                   + " result holds within it."
               : ". Raise the limit (CheckOptions.withTimeLimit / withCandidateLimit)."));
+    }
+  }
+
+  /**
+   * Fails when the verdict is UNKNOWN (see {@link #known}) or UNDEFINED: with a mixed-size data
+   * race the model does not apply (8.7.2), so it neither allows nor forbids any final state.
+   */
+  private void decided(String what) {
+    known(what);
+    if (actual.verdict() == Verdict.UNDEFINED) {
+      fail(headOf(what) + "but the verdict is " + verdict() + ": with a mixed-size data race the"
+          + " model does not apply (8.7.2), so it neither allows nor forbids a final state.");
+    }
+  }
+
+  private String headOf(String what) {
+    return what.startsWith("Expecting") ? what : "Expecting " + name() + " " + what + "\n";
+  }
+
+  /** Fails when {@code state} names a thread, register or location the test does not have. */
+  private void requireKnown(String state, String head) {
+    try {
+      actual.requireKnown(state);
+    } catch (io.github.ptxlitmus.litmus.LitmusSyntaxException e) {
+      fail(head + "but the state is not one of this test: " + e.reason() + ".");
     }
   }
 
@@ -351,9 +380,12 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     }
     String head = "Expecting " + name() + " to have exactly these final states ("
         + expected.size() + "):\n" + States.lines(expected, "  ") + "\n";
-    known(head);
+    decided(head);
+    for (String s : states) {
+      requireKnown(s, head);
+    }
     CheckResult all = allStates(head);
-    String diff = stateDiff(expected, all);
+    String diff = States.diff(expected, all.states());
     if (!diff.isEmpty()) {
       fail(head + "but " + allowed("the allowed final states are", all) + "\n" + diff);
     }
@@ -369,7 +401,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    */
   public CheckResultAssert hasNoDataRace() {
     String head = "Expecting " + name() + " to have no data race\n";
-    known(head);
+    decided(head);
     CheckResult all =
         actual.has(Flag.DATA_RACE) || actual.has(Flag.MIXED_SIZE_RACE) ? actual : allStates(head);
     if (all.has(Flag.DATA_RACE) || all.has(Flag.MIXED_SIZE_RACE)) {
@@ -403,68 +435,39 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
 
   /**
    * The result meets a file's oracle (see {@link Expectations} for the rules). All mismatches
-   * are reported at once.
+   * are reported at once. Empty expectations (a file without oracle comments) fail: they would
+   * pass whatever the model says. An {@link Verdict#UNDEFINED} result meets only expectations
+   * whose verdict is {@code Undefined}.
    *
    * @param expected the expectations, e.g. from {@link Expectations#read(java.nio.file.Path)}
    * @return this
-   * @throws AssertionError when any part of the expectations is not met
+   * @throws AssertionError when any part of the expectations is not met, or there are none
    */
   public CheckResultAssert meets(Expectations expected) {
+    isNotNull();
+    if (expected.isEmpty()) {
+      fail("Expecting " + name() + " to meet its expectations, but there are none: a file"
+          + " without oracle comments (or with misspelt ones) would pass whatever the model"
+          + " says. Add a (* expect: Allowed|Forbidden *) or (* expect-states: ... *) comment.");
+    }
+    if (expected.verdict().filter(v -> v == Verdict.UNDEFINED).isEmpty()) {
+      decided("to meet its expectations");
+    }
     known("to meet its expectations");
-    // Flags that must be absent unless listed are facts about every execution: always list.
-    CheckResult all = allStates("Expecting " + name() + " to meet its expectations\n");
-    List<String> problems = new ArrayList<>();
-    expected.verdict().filter(v -> v != actual.verdict()).ifPresent(v ->
-        problems.add("verdict: expected " + v + ", is " + verdict()));
-    expected.conditionHolds().ifPresent(h -> {
-      if (actual.conditionHolds() != h || actual.verdict() == Verdict.UNKNOWN) {
-        problems.add("condition " + condition() + ": expected to " + (h ? "hold" : "fail")
-            + ", " + (actual.verdict() == Verdict.UNKNOWN ? "is unknown (" + verdict() + ")"
-                : actual.conditionHolds() ? "holds" : "fails"));
-      }
-    });
-    String diff = expected.states().map(e -> stateDiff(e, all)).orElse("");
-    if (!diff.isEmpty()) {
-      problems.add("states differ");
-    }
-    for (Flag f : EnumSet.allOf(Flag.class)) {
-      if (expected.flags().contains(f) && !all.has(f)) {
-        problems.add("flag " + f + " expected but not set");
-      } else if (Expectations.ABSENT_UNLESS_LISTED.contains(f) && all.has(f)
-          && !expected.flags().contains(f)) {
-        problems.add("flag " + f + " set but not expected");
-      }
-    }
-    if (!problems.isEmpty()) {
+    Expectations.Comparison c = expected.compare(actual);
+    if (!c.met()) {
       StringBuilder b = new StringBuilder("Expecting " + name() + " to meet its expectations, but:\n");
-      problems.forEach(p -> b.append("  ").append(p).append('\n'));
+      c.problems().forEach(p -> b.append("  ").append(p).append('\n'));
       expected.states().ifPresent(s -> b.append("Expected final states (").append(s.size())
           .append("):\n").append(States.lines(s, "  ")).append('\n'));
-      b.append(allowed("Allowed final states", all));
-      if (!diff.isEmpty()) {
-        b.append('\n').append(diff);
+      b.append(allowed("Allowed final states", c.listed()));
+      if (!c.stateDiff().isEmpty()) {
+        b.append('\n').append(c.stateDiff());
       }
-      b.append("\nFlags: ").append(flags(all));
+      b.append("\nFlags: ").append(flags(c.listed()));
       fail(b.toString());
     }
     return this;
-  }
-
-  /** Missing and unexpected states, or empty when the sets are equal. */
-  private static String stateDiff(Set<FinalState> expected, CheckResult result) {
-    Set<FinalState> allowed = new TreeSet<>(result.states());
-    Set<FinalState> missing = new TreeSet<>(expected);
-    missing.removeAll(allowed);
-    Set<FinalState> unexpected = new TreeSet<>(allowed);
-    unexpected.removeAll(expected);
-    List<String> parts = new ArrayList<>();
-    if (!missing.isEmpty()) {
-      parts.add("Missing (expected, not allowed):\n" + States.lines(missing, "  "));
-    }
-    if (!unexpected.isEmpty()) {
-      parts.add("Unexpected (allowed, not expected):\n" + States.lines(unexpected, "  "));
-    }
-    return String.join("\n", parts);
   }
 
   /** Fails when {@code c} reads a key the final states do not show. */

@@ -1,20 +1,23 @@
 package io.github.ptxlitmus.testing;
 
+import io.github.ptxlitmus.check.CheckResult;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.check.Verdict;
 import io.github.ptxlitmus.litmus.LitmusSyntaxException;
+import io.github.ptxlitmus.litmus.Names;
 import io.github.ptxlitmus.litmus.SourcePosition;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -59,6 +62,16 @@ public record Expectations(
       Pattern.compile("\\(\\*\\s*expect-states\\s*:(.*?)\\*\\)", Pattern.DOTALL);
   private static final Pattern FLAGS =
       Pattern.compile("\\(\\*\\s*expect-flags\\s*:(.*?)\\*\\)", Pattern.DOTALL);
+  /** A comment's first word and the colon after it, if any: {@code (* word:}. */
+  private static final Pattern KEYED =
+      Pattern.compile("\\(\\*\\s*([A-Za-z][\\w-]*)(\\s*:)?");
+  /** The oracle's keywords. */
+  private static final List<String> KEYWORDS = List.of("expect", "expect-states", "expect-flags");
+  /**
+   * Keyed comments that are no oracle: {@code spec:} (the deciding sections) and {@code
+   * expect-error:} (the error a file of a rejection corpus must give).
+   */
+  private static final Set<String> OTHER_KEYS = Set.of("spec", "expect-error");
 
   /**
    * Copies the collections; no argument may be null.
@@ -94,11 +107,13 @@ public record Expectations(
    * @return its expectations; {@link #isEmpty()} when it has none
    * @throws IOException when the file cannot be read
    * @throws LitmusSyntaxException when a comment is malformed (unknown verdict or flag, bad
-   *     {@code key=value}, a key twice in one state, a state twice, a comment twice); the
+   *     {@code key=value}, a key twice in one state, a state twice, a comment twice) or
+   *     misspelt ({@code (* expext: *)}, {@code (* Expect: *)}, {@code (* expected: *)}: a
+   *     keyed comment starting with {@code expect} or within two edits of a keyword); the
    *     message is {@code file:line:col: reason}
    */
   public static Expectations read(Path file) throws IOException {
-    return read(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+    return read(file.toString(), io.github.ptxlitmus.litmus.TextFiles.readString(file, false));
   }
 
   /**
@@ -121,6 +136,7 @@ public record Expectations(
    * @throws LitmusSyntaxException when a comment is malformed, see {@link #read(Path)}
    */
   public static Expectations read(String name, String text) {
+    rejectMisspeltKeys(name, text);
     Optional<Verdict> verdict =
         find(VERDICT, name, text).map(m -> verdict(name, text, m));
     Optional<Set<FinalState>> states = find(STATES, name, text).map(m -> states(name, text, m));
@@ -139,12 +155,142 @@ public record Expectations(
   }
 
   /**
+   * How a result measures up to these expectations.
+   *
+   * @param problems one line per part not met, in the order verdict, condition, states, flags;
+   *     empty when every part present is met
+   * @param listed the result the states and flags were compared with: {@code result} when it
+   *     lists every state, else its re-check in states mode ({@link CheckResult#listStates()})
+   * @param stateDiff the missing and unexpected states, one per line under a heading each;
+   *     empty when the states were not compared or agree
+   */
+  public record Comparison(List<String> problems, CheckResult listed, String stateDiff) {
+    /**
+     * Copies the list.
+     *
+     * @param problems see the record
+     * @param listed see the record
+     * @param stateDiff see the record
+     */
+    public Comparison {
+      problems = List.copyOf(problems);
+    }
+
+    /** {@return whether every part of the expectations present is met} */
+    public boolean met() {
+      return problems.isEmpty();
+    }
+  }
+
+  /**
+   * Compares a result with these expectations, part by part (the rules {@link
+   * CheckResultAssert#meets} asserts and {@code ptx-litmus check} reports): the verdict; the
+   * condition's truth; the exact states and the flags, against every allowed state (a result
+   * that does not list them all is re-checked in states mode first); {@link
+   * #ABSENT_UNLESS_LISTED} flags must not be set unless listed. A result cut by a limit
+   * ({@link Verdict#UNKNOWN}) meets nothing but an expected {@code Unknown} verdict; an {@link
+   * Verdict#UNDEFINED} one (the model does not apply, 8.7.2) only expectations whose verdict is
+   * {@code Undefined}. Empty expectations are met by any result: whether that is acceptable is
+   * the caller's decision ({@code meets} refuses them).
+   *
+   * @param result the result to compare
+   * @return the problems found, empty when all is met
+   */
+  public Comparison compare(CheckResult result) {
+    List<String> problems = new ArrayList<>();
+    Verdict v = result.verdict();
+    String is = v + result.unknownReason().map(r -> " (" + r + ")").orElse("");
+    verdict.filter(e -> e != v).ifPresent(e -> problems.add("verdict: expected " + e + ", is "
+        + is));
+    boolean more = states.isPresent() || !flags.isEmpty() || conditionHolds.isPresent();
+    if (v == Verdict.UNKNOWN) {
+      if (more) {
+        problems.add("states, flags and the condition not compared: the check stopped at a"
+            + " limit (" + result.unknownReason().orElse("a limit was hit") + ")");
+      }
+      return new Comparison(problems, result, "");
+    }
+    if (v == Verdict.UNDEFINED && verdict.isEmpty()) {
+      problems.add("the verdict is " + is + ": with a mixed-size data race the model does not"
+          + " apply (8.7.2); expect Undefined to compare the states of such a test");
+    }
+    conditionHolds.ifPresent(h -> {
+      if (result.conditionHolds() != h) {
+        problems.add("condition " + result.condition().quantifier().keyword() + " ("
+            + io.github.ptxlitmus.litmus.LitmusPrinter.condition(result.condition().body())
+            + "): expected to " + (h ? "hold" : "fail") + ", "
+            + (result.conditionHolds() ? "holds" : "fails"));
+      }
+    });
+    // Flags that must be absent unless listed are facts about every execution: always list.
+    CheckResult all;
+    try {
+      all = result.listStates();
+    } catch (IllegalStateException noChecker) {
+      problems.add("states and flags not compared: the result does not list every state and"
+          + " has no checker attached to list them");
+      return new Comparison(problems, result, "");
+    }
+    if (!all.hasAllStates()) {
+      problems.add("states and flags not compared: listing every state in states mode was"
+          + " stopped: " + all.unknownReason().orElse("a limit was hit"));
+      return new Comparison(problems, all, "");
+    }
+    String diff = states.map(e -> States.diff(e, all.states())).orElse("");
+    if (!diff.isEmpty()) {
+      Set<FinalState> allowed = Set.copyOf(all.states());
+      long missing = states.get().stream().filter(x -> !allowed.contains(x)).count();
+      long unexpected = allowed.stream().filter(x -> !states.get().contains(x)).count();
+      problems.add("states differ (" + missing + " missing, " + unexpected + " unexpected)");
+    }
+    for (Flag f : EnumSet.allOf(Flag.class)) {
+      if (flags.contains(f) && !all.has(f)) {
+        problems.add("flag " + f + " expected but not set");
+      } else if (ABSENT_UNLESS_LISTED.contains(f) && all.has(f) && !flags.contains(f)) {
+        problems.add("flag " + f + " set but not expected");
+      }
+    }
+    return new Comparison(problems, all, diff);
+  }
+
+  /**
    * Whether nothing is expected.
    *
    * @return true when verdict, states and condition truth are absent and no flag is listed
    */
   public boolean isEmpty() {
     return verdict.isEmpty() && states.isEmpty() && flags.isEmpty() && conditionHolds.isEmpty();
+  }
+
+  /**
+   * A comment keyed like an oracle comment but misspelt ({@code (* expext: *)}, {@code (*
+   * Expect: *)}, {@code (* expected: *)}, {@code (* expect Forbidden *)}) would silently expect
+   * nothing: it is an error naming the keyword meant. With a colon, keys that start with
+   * {@code expect} or are within two edits of a keyword (case aside) count as misspelt, except
+   * {@link #OTHER_KEYS}; without one, a first word that is a keyword or one edit from one.
+   */
+  private static void rejectMisspeltKeys(String name, String text) {
+    Matcher m = KEYED.matcher(text);
+    while (m.find()) {
+      String key = m.group(1);
+      boolean colon = m.group(2) != null;
+      if (colon && (KEYWORDS.contains(key) || OTHER_KEYS.contains(key))) {
+        continue;
+      }
+      String lower = key.toLowerCase(Locale.ROOT);
+      Optional<String> meant = KEYWORDS.contains(lower) ? Optional.of(lower)
+          : Names.closest(lower, KEYWORDS);
+      if (!colon) {
+        if (meant.isPresent() && Names.editDistance(lower, meant.get(), 2) <= 1) {
+          throw error(name, text, m.start(1), "comment '(* " + key + "' has no ':' after its"
+              + " keyword; write (* " + meant.get() + ": ... *)");
+        }
+      } else if (meant.isPresent() || lower.startsWith("expect")) {
+        throw error(name, text, m.start(1), "unknown comment '" + key + ":'; "
+            + meant.map(k -> "did you mean '" + k + ":'?")
+                .orElse("the oracle comments are expect:, expect-states: and expect-flags:"));
+      }
+    }
   }
 
   private static Optional<Matcher> find(Pattern p, String name, String text) {

@@ -1,6 +1,9 @@
 package io.github.ptxlitmus.testing;
 
-import io.github.ptxlitmus.litmus.Address;
+import static io.github.ptxlitmus.testing.Instructions.operand;
+import static io.github.ptxlitmus.testing.Instructions.reg;
+import static io.github.ptxlitmus.testing.Instructions.require;
+
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.DataType;
 import io.github.ptxlitmus.litmus.FinalCondition;
@@ -71,11 +74,9 @@ public final class LitmusBuilder {
   private List<Instruction> current;
 
   private LitmusBuilder(String name) {
-    if (name.isEmpty() || name.chars().anyMatch(c -> Character.isWhitespace(c) || c == '"'
-        || c == '{')) {
-      throw new IllegalArgumentException("test name must be non-empty, without blanks, '\"'"
-          + " or '{': '" + name + "'");
-    }
+    require(!name.isEmpty() && name.chars().noneMatch(c -> Character.isWhitespace(c)
+        || c == '"' || c == '{'), "test name must be non-empty, without blanks, '\"' or '{': '"
+        + name + "'");
     this.name = name;
     this.position = SourcePosition.synthetic(name);
   }
@@ -101,9 +102,7 @@ public final class LitmusBuilder {
    * @throws IllegalArgumentException when the text contains {@code "}
    */
   public LitmusBuilder description(String text) {
-    if (text.contains("\"")) {
-      throw new IllegalArgumentException("a description cannot contain '\"': " + text);
-    }
+    require(!text.contains("\""), "a description cannot contain '\"': " + text);
     descriptions.add(text);
     return this;
   }
@@ -193,10 +192,7 @@ public final class LitmusBuilder {
    */
   public LitmusBuilder thread(int id, ThreadPosition where) {
     int next = threads.size() + (current == null ? 0 : 1);
-    if (id != next) {
-      throw new IllegalArgumentException("thread ids go 0, 1, 2, ...: expected P" + next
-          + ", got P" + id);
-    }
+    require(id == next, "thread ids go 0, 1, 2, ...: expected P" + next + ", got P" + id);
     closeThread();
     currentPosition = Objects.requireNonNull(where, "where");
     current = new ArrayList<>();
@@ -219,7 +215,8 @@ public final class LitmusBuilder {
    * @return this
    */
   public LitmusBuilder ld(String register, String location) {
-    return load(Semantics.WEAK, Optional.empty(), register, location);
+    return access(location,
+        Instructions.load(Semantics.WEAK, Optional.empty(), register, location, position));
   }
 
   /**
@@ -260,14 +257,8 @@ public final class LitmusBuilder {
   public LitmusBuilder ld(Semantics sem, Scope scope, String register, String location) {
     require(sem == Semantics.RELAXED || sem == Semantics.ACQUIRE,
         "a strong load is relaxed or acquire, not " + sem);
-    return load(sem, Optional.of(scope), register, location);
-  }
-
-  private LitmusBuilder load(
-      Semantics sem, Optional<Scope> scope, String register, String location) {
-    useLocation(location);
-    return add(new Instruction.Load(List.of(reg(register)), Address.location(location), sem,
-        scope, Proxy.GENERIC, StateSpace.GENERIC, DataType.UNTYPED, false, position, ""));
+    return access(location,
+        Instructions.load(sem, Optional.of(scope), register, location, position));
   }
 
   /**
@@ -278,7 +269,7 @@ public final class LitmusBuilder {
    * @return this
    */
   public LitmusBuilder st(String location, long value) {
-    return store(Semantics.WEAK, Optional.empty(), location, Operand.imm(value));
+    return st(Semantics.WEAK, Optional.empty(), location, Operand.imm(value));
   }
 
   /**
@@ -289,7 +280,7 @@ public final class LitmusBuilder {
    * @return this
    */
   public LitmusBuilder st(String location, String register) {
-    return store(Semantics.WEAK, Optional.empty(), location, Operand.reg(reg(register)));
+    return st(Semantics.WEAK, Optional.empty(), location, Operand.reg(reg(register)));
   }
 
   /**
@@ -329,14 +320,7 @@ public final class LitmusBuilder {
   public LitmusBuilder st(Semantics sem, Scope scope, String location, Operand value) {
     require(sem == Semantics.RELAXED || sem == Semantics.RELEASE,
         "a strong store is relaxed or release, not " + sem);
-    return store(sem, Optional.of(scope), location, value);
-  }
-
-  private LitmusBuilder store(
-      Semantics sem, Optional<Scope> scope, String location, Operand value) {
-    useLocation(location);
-    return add(new Instruction.Store(Address.location(location), List.of(operand(value)), sem,
-        scope, Proxy.GENERIC, StateSpace.GENERIC, DataType.UNTYPED, false, position, ""));
+    return st(sem, Optional.of(scope), location, value);
   }
 
   // ---- atomics ---------------------------------------------------------------------------
@@ -368,7 +352,8 @@ public final class LitmusBuilder {
    */
   public LitmusBuilder atom(Semantics sem, Scope scope, AtomicOp op, String destination,
       String location, Operand... operands) {
-    return rmw(false, sem, scope, op, Optional.of(reg(destination)), location, operands);
+    return access(location, Instructions.rmw(
+        false, sem, scope, op, Optional.of(reg(destination)), location, operands, position));
   }
 
   /**
@@ -413,21 +398,8 @@ public final class LitmusBuilder {
    */
   public LitmusBuilder red(
       Semantics sem, Scope scope, AtomicOp op, String location, Operand operand) {
-    return rmw(true, sem, scope, op, Optional.empty(), location, operand);
-  }
-
-  private LitmusBuilder rmw(boolean reduction, Semantics sem, Scope scope, AtomicOp op,
-      Optional<String> destination, String location, Operand... operands) {
-    require(sem != Semantics.WEAK && sem != Semantics.SC,
-        "atom/red semantics are relaxed, acquire, release or acq_rel, not " + sem);
-    require(operands.length == (op == AtomicOp.CAS ? 2 : 1),
-        op.ptxName() + " takes " + (op == AtomicOp.CAS ? 2 : 1) + " operand(s), got "
-            + operands.length);
-    useLocation(location);
-    List<Operand> ops = Arrays.stream(operands).map(LitmusBuilder::operand).toList();
-    return add(new Instruction.Rmw(reduction, op, destination, Address.location(location), ops,
-        sem, Objects.requireNonNull(scope, "scope"), Proxy.GENERIC, StateSpace.GENERIC,
-        DataType.UNTYPED, position, ""));
+    return access(location, Instructions.rmw(true, sem, scope, op, Optional.empty(), location,
+        new Operand[] {operand}, position));
   }
 
   // ---- fences and barriers ---------------------------------------------------------------
@@ -518,10 +490,11 @@ public final class LitmusBuilder {
   }
 
   /**
-   * {@code bar.sync id, expected}: waits until {@code expected} threads arrived.
+   * {@code bar.cta.sync 0, id, expected} (Dat3M's quorum form): waits until {@code expected}
+   * of the test's threads arrived.
    *
    * @param id the barrier resource
-   * @param expected the number of threads
+   * @param expected the number of the test's threads
    * @return this
    */
   public LitmusBuilder barSync(int id, int expected) {
@@ -539,10 +512,10 @@ public final class LitmusBuilder {
   }
 
   /**
-   * {@code bar.arrive id, expected}.
+   * {@code bar.cta.arrive 0, id, expected} (Dat3M's quorum form).
    *
    * @param id the barrier resource
-   * @param expected the number of threads
+   * @param expected the number of the test's threads the barrier phase waits for
    * @return this
    */
   public LitmusBuilder barArrive(int id, int expected) {
@@ -550,33 +523,23 @@ public final class LitmusBuilder {
   }
 
   private LitmusBuilder barrier(Instruction.BarrierOp op, int id, Optional<Integer> expected) {
-    return add(new Instruction.Barrier(op, Optional.empty(), Operand.imm(id),
+    // A count of the test's threads is Dat3M's quorum form (bar.cta.sync 0, id, n); PTX's own
+    // thread count would be 32 per thread (one warp each).
+    return add(new Instruction.Barrier(op, expected.map(e -> 0L), Operand.imm(id),
         expected.map(Operand::imm), position, ""));
   }
 
-  /**
-   * {@code barrier.cluster.arrive} (release semantics).
-   *
-   * @return this
-   */
+  /** {@return this, after adding {@code barrier.cluster.arrive} (release semantics)} */
   public LitmusBuilder clusterArrive() {
     return add(new Instruction.ClusterBarrier(true, Semantics.RELEASE, position, ""));
   }
 
-  /**
-   * {@code barrier.cluster.arrive.relaxed}.
-   *
-   * @return this
-   */
+  /** {@return this, after adding {@code barrier.cluster.arrive.relaxed}} */
   public LitmusBuilder clusterArriveRelaxed() {
     return add(new Instruction.ClusterBarrier(true, Semantics.RELAXED, position, ""));
   }
 
-  /**
-   * {@code barrier.cluster.wait} (acquire semantics).
-   *
-   * @return this
-   */
+  /** {@return this, after adding {@code barrier.cluster.wait} (acquire semantics)} */
   public LitmusBuilder clusterWait() {
     return add(new Instruction.ClusterBarrier(false, Semantics.ACQUIRE, position, ""));
   }
@@ -596,7 +559,7 @@ public final class LitmusBuilder {
     require(sources.length == (op == LocalOp.MOV ? 1 : 2),
         op.name().toLowerCase(java.util.Locale.ROOT) + " takes "
             + (op == LocalOp.MOV ? 1 : 2) + " source(s), got " + sources.length);
-    List<Operand> ops = Arrays.stream(sources).map(LitmusBuilder::operand).toList();
+    List<Operand> ops = Arrays.stream(sources).map(Instructions::operand).toList();
     return add(new Instruction.Local(op, reg(destination), ops, DataType.UNTYPED, position, ""));
   }
 
@@ -792,28 +755,20 @@ public final class LitmusBuilder {
     if (all.isEmpty()) {
       throw new IllegalStateException(name + ": no thread");
     }
-    LitmusTest test = new LitmusTest(name, descriptions, resolvedLocations(), registerInits, all, observed, filter, condition.get(), name);
-    String text = LitmusPrinter.print(test);
-    try {
-      LitmusParser.parse(name, text);
-    } catch (LitmusSyntaxException e) {
-      throw new IllegalStateException(name + ": invalid test: " + e.reason() + " (at line "
-          + e.line() + ", column " + e.column() + " of the printed test:\n" + text + ")", e);
-    }
-    return test;
+    LitmusTest test = new LitmusTest(name, descriptions, Instructions.resolved(locations), registerInits, all, observed, filter, condition.get(), name);
+    return Instructions.parsedBack(test);
   }
 
   // ---- helpers ---------------------------------------------------------------------------
+  private LitmusBuilder st(
+      Semantics sem, Optional<Scope> scope, String location, Operand value) {
+    return access(location, Instructions.store(sem, scope, location, value, position));
+  }
 
-  /** An alias takes its target's initial value, type and state space, as in the parser. */
-  private List<LocationDecl> resolvedLocations() {
-    List<LocationDecl> out = new ArrayList<>();
-    for (LocationDecl l : locations.values()) {
-      LocationDecl target = l.alias().map(a -> locations.get(a.target())).orElse(null);
-      out.add(target == null ? l : new LocationDecl(l.name(), target.initialValue(),
-          target.type(), target.space(), l.alias(), l.position()));
-    }
-    return out;
+  // An access to a location, which gets declared if new.
+  private LitmusBuilder access(String location, Instruction i) {
+    useLocation(location);
+    return add(i);
   }
 
   private LitmusBuilder add(Instruction i) {
@@ -835,20 +790,6 @@ public final class LitmusBuilder {
       if (!key.contains(":")) {
         useLocation(key);
       }
-    }
-  }
-
-  private static String reg(String register) {
-    return register.startsWith("%") ? register.substring(1) : register;
-  }
-
-  private static Operand operand(Operand o) {
-    return o instanceof Operand.Reg r ? Operand.reg(reg(r.name())) : o;
-  }
-
-  private static void require(boolean ok, String why) {
-    if (!ok) {
-      throw new IllegalArgumentException(why);
     }
   }
 }

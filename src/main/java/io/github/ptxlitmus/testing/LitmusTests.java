@@ -42,11 +42,24 @@ public final class LitmusTests {
    *
    * @param dir the directory, relative to the working directory or absolute
    * @return the tests, sorted by path
-   * @throws IllegalArgumentException when {@code dir} is not a directory
+   * @throws IllegalArgumentException when {@code dir} is not a directory or holds no {@code
+   *     *.litmus} file
    * @throws UncheckedIOException when the directory cannot be walked
    */
   public static Stream<DynamicTest> dynamicTests(Path dir) {
-    return tests(dir, LitmusFiles.under(dir), Map.of(), List.of());
+    return tests(dir, nonEmpty(dir), Map.of(), List.of());
+  }
+
+  /**
+   * The litmus files under {@code dir}; none is an error, as for {@link LitmusSource}: a
+   * typo in the directory must not make a green run.
+   */
+  private static List<Path> nonEmpty(Path dir) {
+    List<Path> files = LitmusFiles.under(dir);
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("no *.litmus file under " + dir.toUri());
+    }
+    return files;
   }
 
   /**
@@ -61,13 +74,13 @@ public final class LitmusTests {
    * @param dir the directory, relative to the working directory or absolute
    * @param expectationsCsv the CSV
    * @return the tests, sorted by path, then one per stale row
-   * @throws IllegalArgumentException when {@code dir} is not a directory or a row is malformed
-   *     ({@code csv:line: reason})
+   * @throws IllegalArgumentException when {@code dir} is not a directory or holds no {@code
+   *     *.litmus} file, or a row is malformed ({@code csv:line: reason})
    * @throws UncheckedIOException when the directory or the CSV cannot be read
    */
   public static Stream<DynamicTest> dynamicTests(Path dir, Path expectationsCsv) {
+    List<Path> files = nonEmpty(dir);
     Map<Path, Row> rows = readCsv(expectationsCsv);
-    List<Path> files = LitmusFiles.under(dir);
     Path root = dir.toAbsolutePath().normalize();
     List<Row> stale = new ArrayList<>();
     for (Row row : rows.values()) {
@@ -92,7 +105,7 @@ public final class LitmusTests {
   }
 
   private static void check(Path file, Optional<Row> row) throws IOException {
-    String text = Files.readString(file, StandardCharsets.UTF_8);
+    String text = io.github.ptxlitmus.litmus.TextFiles.readString(file, false);
     Expectations expected = Expectations.read(file.toString(), text);
     if (row.isPresent()) {
       expected = expected.withConditionHolds(row.get().holds());

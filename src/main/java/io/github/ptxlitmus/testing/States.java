@@ -170,4 +170,23 @@ final class States {
     }
     return String.join("\n", out);
   }
+
+  /**
+   * The missing and unexpected states, each group under a heading, or empty when the sets are
+   * equal.
+   */
+  static String diff(Collection<FinalState> expected, Collection<FinalState> allowed) {
+    Set<FinalState> missing = new TreeSet<>(expected);
+    missing.removeAll(allowed);
+    Set<FinalState> unexpected = new TreeSet<>(allowed);
+    unexpected.removeAll(expected);
+    List<String> parts = new ArrayList<>();
+    if (!missing.isEmpty()) {
+      parts.add("Missing (expected, not allowed):\n" + lines(missing, "  "));
+    }
+    if (!unexpected.isEmpty()) {
+      parts.add("Unexpected (allowed, not expected):\n" + lines(unexpected, "  "));
+    }
+    return String.join("\n", parts);
+  }
 }

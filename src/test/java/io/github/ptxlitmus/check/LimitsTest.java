@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.ptxlitmus.bench.Family;
 import io.github.ptxlitmus.litmus.LitmusParser;
 import io.github.ptxlitmus.litmus.LitmusTest;
-import io.github.ptxlitmus.search.DecisionSearch;
+import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.search.Engines;
+import io.github.ptxlitmus.search.Goal;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
@@ -114,6 +116,32 @@ class LimitsTest {
     assertThat((System.nanoTime() - start) / 1e9).as("wall seconds").isLessThan(20);
   }
 
+  /**
+   * A listing cut by a limit after a witness of the outcome of interest was found: the verdict
+   * is Unknown (the states asked for are incomplete), not Allowed with a partial list that reads
+   * as complete; decide mode, which asks only for the witness, stays Allowed.
+   */
+  @Test
+  void aListingCutByALimitAfterAWitnessIsUnknown() {
+    LitmusTest common = LitmusParser.parse("IRIW-12",
+        Family.IRIW.generate(12).replaceFirst("exists \\(.*", "exists (P2:r0 == 0)"));
+    for (CheckOptions.Mode mode : new CheckOptions.Mode[] {
+        CheckOptions.Mode.STATES, CheckOptions.Mode.EXHAUSTIVE}) {
+      CheckResult r = LitmusChecker.create(CheckOptions.defaults().withMode(mode)
+          .withCandidateLimit(1000)).check(common);
+      assertThat(r.positive()).as(mode + ": a witness was found").isPositive();
+      assertThat(r.verdict()).as(mode.name()).isEqualTo(Verdict.UNKNOWN);
+      assertThat(r.unknownReason().orElseThrow()).as(mode.name())
+          .startsWith("candidate limit 1000")
+          .contains("the outcome of interest is allowed")
+          .contains("the state list is incomplete");
+      assertThat(r.hasAllStates()).isFalse();
+    }
+    CheckResult decided = LitmusChecker.create(CheckOptions.defaults()
+        .withMode(CheckOptions.Mode.DECIDE).withCandidateLimit(1000)).check(common);
+    assertThat(decided.verdict()).isEqualTo(Verdict.ALLOWED);
+  }
+
   @Test
   void candidateLimitGivesUnknownNamingIt() {
     CheckResult r = LitmusChecker.create(STATES.withCandidateLimit(1000)).check(LARGE);
@@ -152,8 +180,7 @@ class LimitsTest {
     SearchResult exhaustive = Enumerator.run(LARGE, limits);
     assertThat(exhaustive.limit()).hasValue("memory limit 1 MB");
     SearchResult pruned =
-        DecisionSearch.run(
-            LARGE, limits, new DecisionSearch.Goal(Optional.empty(), Set.of(), Map.of()));
+        Engines.pruned(LARGE, limits, Goal.allStates(Set.of()), ModelSpec.ptx());
     assertThat(pruned.limit()).hasValue("memory limit 1 MB");
   }
 

@@ -120,8 +120,8 @@ class CheckCommandTest {
     assertThat(run("-j", "1", "--timeout", "0.05", dir.toString())).isEqualTo(1);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     assertThat(out.toString())
-        .contains("Error " + dir.resolve("A.litmus") + ": no answer within 1.1 s; check abandoned\n")
-        .contains("Error " + dir.resolve("B.litmus") + ": no answer within 1.1 s; check abandoned\n")
+        .contains("Error " + dir.resolve("A.litmus") + ": no answer within 1.05 s; check abandoned\n")
+        .contains("Error " + dir.resolve("B.litmus") + ": no answer within 1.05 s; check abandoned\n")
         .contains("Test C Allowed")
         .endsWith("Summary: 3 tests, 1 ok, 0 no, 0 undefined, 0 unknown, 2 errors\n");
   }
@@ -129,12 +129,18 @@ class CheckCommandTest {
   @Test
   void anAbandonedCheckOfAValidTestIsUnknownNotAnError() throws Exception {
     String mp = Files.readString(Path.of("src/test/resources/litmus/spec/MP+fence.sys.litmus"));
-    write("A.litmus", "(* hang *)\n" + mp);
+    write("A.litmus", "(* hang *)\n" + mp.replaceAll("\\(\\* expect[^*]*\\*\\)\n", ""));
     assertThat(run("--timeout", "0.05", dir.toString())).isEqualTo(0);
     assertThat(out.toString())
         .contains("Verdict MP+fence.sys Unknown\n")
-        .contains("Unknown MP+fence.sys no answer within 1.1 s; check abandoned\n")
+        .contains("Unknown MP+fence.sys no answer within 1.05 s; check abandoned\n")
         .endsWith("Summary: 1 tests, 0 ok, 0 no, 0 undefined, 1 unknown, 0 errors\n");
+    // With its own oracle, the file expected an answer the abandoned check did not give.
+    write("A.litmus", "(* hang *)\n" + mp);
+    out.getBuffer().setLength(0);
+    assertThat(run("--timeout", "0.05", dir.toString())).isEqualTo(1);
+    assertThat(out.toString()).contains("Expectation mismatch " + dir.resolve("A.litmus")
+        + ": verdict: expected FORBIDDEN, is UNKNOWN (no answer within 1.05 s; check abandoned)");
   }
 
   @Test
@@ -245,10 +251,11 @@ class CheckCommandTest {
     write("corpus/U.litmus", "unknown");
     write("corpus/C.litmus", "holds");
     Path csv = write("corpus/expected.csv", "A.litmus,1\nU.litmus,0\nC.litmus,1\n");
+    Path none = write("none.csv", "# no divergence\n");
     int code =
         run(
             "--expect", csv.toString(),
-            "--divergences", dir.resolve("none.csv").toString(),
+            "--divergences", none.toString(),
             dir.resolve("corpus").toString());
     assertThat(out.toString())
         .contains(

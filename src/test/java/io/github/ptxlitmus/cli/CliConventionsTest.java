@@ -71,12 +71,13 @@ class CliConventionsTest {
     String text = Files.readString(MP).replaceAll("\\(\\* expect[^*]*\\*\\)", "");
     Files.writeString(dir.resolve("right.litmus"), "(* expect: Forbidden *)\n" + text);
     Files.writeString(dir.resolve("wrong.litmus"), "(* expect: Allowed *)\n" + text);
-    assertThat(cli.run("check", "--format", "junit", dir.toString())).isEqualTo(0);
+    assertThat(cli.run("check", "--format", "junit", dir.toString())).isEqualTo(1);
     String xml = cli.out.toString();
     assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite ")
         .contains("tests=\"2\" failures=\"1\" errors=\"0\"")
         .contains("right.litmus\" time=")
-        .contains("<failure type=\"expectation\" message=\"expect: ALLOWED, got FORBIDDEN\">");
+        .contains("<failure type=\"expectation\" message=\"verdict: expected ALLOWED, is"
+            + " FORBIDDEN\">");
     assertThat(xml.split("<testcase ", -1)).hasSize(3);
   }
 

@@ -56,14 +56,14 @@ class AsyncSyntaxTest {
   @Test
   void bulkCopyDefaults() {
     AsyncCopy c = (AsyncCopy) only("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
-        + " [x], [y], 8, [m]");
+        + " [x], [y], 16, [m]");
     assertThat(c.kind()).isEqualTo(CopyKind.BULK);
     assertThat(c.completion()).isEqualTo(Completion.MBARRIER);
     assertThat(c.destinationSpace()).isEqualTo(StateSpace.SHARED_CLUSTER);
     assertThat(c.sourceSpace()).isEqualTo(StateSpace.GLOBAL);
     assertThat(c.mbarrier()).contains(Address.location("m"));
     assertThat(c.sem()).isEqualTo(Semantics.WEAK);
-    AsyncCopy g = (AsyncCopy) only("cp.async.bulk.global.shared::cta.bulk_group [x], [y], 4");
+    AsyncCopy g = (AsyncCopy) only("cp.async.bulk.global.shared::cta.bulk_group [x], [y], 16");
     assertThat(g.completion()).isEqualTo(Completion.BULK_GROUP);
     assertThat(g.mbarrier()).isEmpty();
     AsyncCopy s = (AsyncCopy) only("cp.async.bulk.mbarrier::complete_tx::bytes.relaxed.sys.b128"
@@ -90,10 +90,23 @@ class AsyncSyntaxTest {
   @CsvSource(delimiter = '|', value = {
     "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 r0, r1, r2 | unsupported: wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 (wgmma.mma_async is outside the modelled asynchronous operations, 8.9.1.1)",
     "multimem.st.relaxed.sys.global.u32 [x], 1 | unsupported: multimem.st.relaxed.sys.global.u32 (multimem addresses, 8.2.3)",
-    "mbarrier.test_wait.release.shared.b64 p, [x], 0 | mbarrier.test_wait.release.shared.b64: mbarrier operation cannot be .release",
-    "cp.async.bulk.global.shared::cta.bulk_group [x], [y], 4, [m] | a bulk_group copy takes no mbarrier operand",
+    "mbarrier.test_wait.release.cta.shared.b64 p, [x], 0 | mbarrier.test_wait.release.cta.shared.b64: mbarrier operation cannot be .release",
+    "mbarrier.test_wait.acquire.shared.b64 p, [x], 0 | mbarrier.test_wait: semantics and scope are written together (.acquire.cta) or not at all",
+    "cp.async.bulk.global.shared::cta.bulk_group [x], [y], 16, [m] | a bulk_group copy takes no mbarrier operand",
+    "cp.async.bulk.global.shared::cta.bulk_group [x], [y], 12 | a bulk copy moves a multiple of 16 bytes (16..4096), got 12",
+    "cp.async.cg.shared.global [x], [y], 8 | cp.async.cg copies 16 bytes, got 8",
+    "cp.async.ca [x], [y], 4 | cp.async needs its state spaces: cp.async.ca.shared{::cta}.global",
+    "cp.async.ca.shared.global [x], [y], 4, 2 | unsupported: cp.async src-size 2 smaller than the copy (the zero fill of the remaining bytes is not modelled)",
+    "mbarrier.arrive.release.cluster.shared::cluster.b64 s, [x] | mbarrier.arrive on .shared::cluster returns no state: write _",
+    "mbarrier.test_wait.shared::cluster.b64 p, [x], s | mbarrier.test_wait addresses the executing CTA's object (.shared::cta), not .shared::cluster",
+    "red.async.release.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [x], 1, [m] | red.async to .shared::cluster needs .relaxed, not .release (.release is for red.async to global memory)",
+    "red.async.relaxed.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [x], 1, [m] | red.async to .shared::cluster needs .relaxed.cluster written out",
+    "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.and.u32 [x], 1, [m] | red.async.and has no .u32 (it takes .b32)",
+    "st.async.release.gpu.global.u32 [x], 1, [m] | st.async to global memory takes no mbarrier operand (it has no completion mechanism)",
+    "st.async.release.cluster.shared::cluster.mbarrier::complete_tx::bytes.b32 [x], 1, [m] | st.async to .shared::cluster is weak, not .release (st.async.release is for global memory: st.async.release.gpu.global)",
+    "mbarrier.arrive.noComplete.shared.b64 s, [x] | mbarrier.arrive.noComplete needs its count (mbarrier.arrive.noComplete state, [M], count)",
     "cp.async.bulk.tensor.1d.global.shared::cta.bulk_group [x], [y] | unsupported: cp.async.bulk.tensor.1d.global.shared::cta.bulk_group (tensor maps and prefetches are not modelled)",
-    "st.async.release.shared::cluster.b32 [x], 1, [m] | scope required: '.release' needs .cluster, .gpu or .sys",
+    "st.async.release.shared::cluster.b32 [x], 1, [m] | st.async to .shared::cluster needs its completion mechanism .mbarrier::complete_tx::bytes",
     "mbarrier.init.shared.b64 [m], 0 | mbarrier.init count must be 1..1048575, got 0",
     "mbarrier.init.shared.b64 [m], -1 | mbarrier.init count must be 1..1048575, got -1",
     "mbarrier.init.shared.b64 [m], 1048576 | mbarrier.init count must be 1..1048575, got 1048576",

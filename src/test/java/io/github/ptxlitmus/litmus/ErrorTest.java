@@ -30,6 +30,12 @@ class ErrorTest {
     "ld.weak r0, x | | st.weak x, 1 ;$exists (x == 1)     # 4:20 # row has 3 cells but there are 2 threads",
     "ld.weak r0, x ;$exists (P0:r7 == 1)                  # 5:9  # register r7 is not used or initialised by thread P0",
     "ld.weak r0, x ;$exists (P2:r0 == 1)                  # 5:9  # thread P2 does not exist",
+    // A location neither declared nor accessed is a typo, like an unknown register.
+    "ld.weak r0, x ;$exists (P0:r0 == 1 /\\ xx == 1)       # 5:23 # location 'xx' is neither declared nor accessed by any thread; did you mean 'x'?",
+    "ld.weak r0, x ;$exists ([zz] == 1)                   # 5:10 # location 'zz' is neither declared nor accessed by any thread",
+    "ld.weak r0, x ;$locations [xy;]$exists (x == 1)       # 5:12 # location 'xy' is neither declared nor accessed by any thread; did you mean 'x'?",
+    "ld.weak r0, x ;$filter (y == 0)$exists (x == 1)      # 5:9  # location 'y' is neither declared nor accessed by any thread; did you mean 'x'?",
+    "ld.weak r0, x ;$exists (r0 == 1)                     # 5:9  # 'r0' is not a location (no thread accesses it and the init does not declare it); a register is written with its thread, e.g. P0:r0",
     "ld.weak r0, x ;$exists (P0:r0 == 18446744073709551616) # 5:18 # constant out of range",
     "ld.weak r0, x ;$exists (P0:r0 == -9223372036854775809) # 5:18 # constant out of range",
     "ld.weak r0, x ;                                      # 5:1  # missing final condition (exists, ~exists or forall)",

@@ -116,9 +116,9 @@ class PtxSyntaxTest {
     assertThat(l.space()).isEqualTo(StateSpace.SHARED_CLUSTER);
     assertThat(l.address()).isEqualTo(Address.location("x", 8));
     assertThat(l.type().bits()).isEqualTo(64);
-    Instruction.Store s = (Instruction.Store) only("st.shared.v4.f16x2 [x], {1, 2, 3, 4}");
+    Instruction.Store s = (Instruction.Store) only("st.shared.v4.b32 [x], {1, 2, 3, 4}");
     assertThat(s.space()).isEqualTo(StateSpace.SHARED_CTA);
-    assertThat(s.type()).isEqualTo(DataType.of(DataType.Kind.PACKED, 32));
+    assertThat(s.type()).isEqualTo(DataType.of(DataType.Kind.B, 32));
     assertThat(s.values()).hasSize(4);
     Instruction.Load c = (Instruction.Load) only("ld.const.u32 r0, [x]");
     assertThat(c.proxy()).isEqualTo(Proxy.CONSTANT);
@@ -263,9 +263,24 @@ class PtxSyntaxTest {
     "ld.relaxed.acquire.gpu r0, x | more than one semantics qualifier ('.relaxed' and '.acquire')",
     "ld.foo r0, x               | unknown qualifier '.foo'",
     "xyz r0, x                  | unknown instruction 'xyz'",
-    "mbarrier.pending_count.b64 r0, r1 | unsupported: mbarrier.pending_count",
-    "cp.async.ca.shared.global [x], [y], 3 | cp.async copies 4, 8 or 16 bytes",
-    "st.async.b32 [x], 1        | expected ',' but found end of input",
+    "mbarrier.pending_count.shared.b64 r0, r1 | mbarrier.pending_count reads a state register, no memory: it takes no state space",
+    "cp.async.ca.shared.global [x], [y], 3 | cp.async copies 4, 8 or 16 bytes, got 3",
+    "st.async.mbarrier::complete_tx::bytes.b32 [x], 1 | expected ',' but found end of input",
+    "bar.sync 16                | barrier id must be 0..15, got 16",
+    "bar.sync 99999999999       | barrier id must be 0..15, got 99999999999",
+    "bar.sync 9223372036854775808 | barrier id must be 0..15, got 9223372036854775808",
+    "bar.sync 1, 48             | barrier thread count must be a positive multiple of the warp size (32), got 48",
+    "bar.sync 1, -64            | barrier thread count must be a positive multiple of the warp size (32), got -64",
+    "bar.cta.sync 1, 1, 0       | barrier quorum must be at least 1 thread, got 0",
+    "bar.sync.aligned 0         | '.aligned' belongs to the barrier spelling (barrier.sync.aligned); bar.sync is already aligned",
+    "ld.global.f16 r0, [x]      | ld has no .f16 (ld takes .b8-.b128, .u8-.u64, .s8-.s64, .f32, .f64; move half-precision values as .b16 or .b32)",
+    "ld.relaxed.gpu.local.u32 r0, [x] | '.relaxed' cannot be used with '.local' (strong, volatile and mmio accesses are to global or shared memory)",
+    "st.global.ca.u32 [x], r0   | st has no cache operator '.ca' (st takes .cg, .cs, .wb, .wt)",
+    "add.b32 r0, r1, r2         | add takes a .u or .s type, not .b32",
+    "mul.u32 r0, r1, r2         | mul of integers needs .lo (mul.lo.u32 keeps the low half)",
+    "and.u32 r0, r1, r2         | and takes a .b type (.b16, .b32, .b64), not .u32",
+    "setp.lt.b32 r0, r1, r2     | '.lt' orders numbers: .b32 compares only with .eq and .ne",
+    "setp.lo.s32 r0, r1, r2     | '.lo' is an unsigned comparison: it needs a .u type, not .s32",
     "ld.add r0, x               | qualifier '.add' is not allowed on ld",
     "atom.gpu r0, x, 1          | atom needs an operation (.add, .cas, .exch, ...)",
     "fence.sc                   | fence needs a scope (.cta, .cluster, .gpu or .sys)",

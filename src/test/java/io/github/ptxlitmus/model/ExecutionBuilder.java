@@ -327,7 +327,7 @@ final class ExecutionBuilder {
    */
   static final class Derived {
     final PtxModel model;
-    final PtxModel.Derivation derivation;
+    final PtxChain.Derivation derivation;
     final Relation rf;
     /** For each read, the write each of its bytes comes from (null for non-reads). */
     final int[][] byteSources;
@@ -337,6 +337,8 @@ final class ExecutionBuilder {
     final Relation bco;
     final Relation ppbco;
     final Relation cause;
+    /** Causality as Causality rule 1 sees it from the reader (the engines' readerCause). */
+    final Relation readerCause;
     final Relation co;
     final Relation fr;
 
@@ -344,13 +346,13 @@ final class ExecutionBuilder {
       this(model, rf, wholeReads(model, rf), sc, total);
     }
 
-    /** The model's own chain ({@link PtxModel#derive}); this class only names its parts. */
+    /** The model's own chain ({@link PtxChain#derive}); this class only names its parts. */
     Derived(PtxModel model, Relation rf, int[][] byteSources, Relation sc, Relation total) {
       int n = model.events().size();
       Relation none = Relation.empty(n);
       this.model = model;
       this.derivation =
-          model.derive(
+          new PtxChain(model).derive(
               new CandidateExecution(model.events(), model.programOrder(), none,
                   model.dependencies(), none, rf, byteSources, total, sc, none));
       this.rf = rf;
@@ -361,6 +363,7 @@ final class ExecutionBuilder {
       this.bco = derivation.causal().bco();
       this.ppbco = derivation.causal().ppbco();
       this.cause = derivation.cause();
+      this.readerCause = derivation.causal().readerCause();
       this.co = derivation.co();
       this.fr = derivation.fr();
     }
@@ -383,7 +386,7 @@ final class ExecutionBuilder {
 
     /** The violations of all six axioms, in the spec's order; empty when consistent. */
     List<Violation> violations() {
-      return model.violations(derivation);
+      return new PtxChain(model).violations(derivation);
     }
   }
 }

@@ -418,6 +418,6 @@ class SynchronizationTest {
 
   /** Pattern synchronization (8.9.4 rule 4) for a given rf. */
   private static Relation sw(Execution e, Relation rf) {
-    return e.model().observed(rf).patternSw();
+    return new PtxChain(e.model()).observed(rf).patternSw();
   }
 }

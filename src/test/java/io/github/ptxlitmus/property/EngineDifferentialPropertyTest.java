@@ -8,7 +8,8 @@ import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.check.Flag;
 import io.github.ptxlitmus.litmus.LitmusTest;
 import io.github.ptxlitmus.model.ModelSpec;
-import io.github.ptxlitmus.search.DecisionSearch;
+import io.github.ptxlitmus.search.Engines;
+import io.github.ptxlitmus.search.Goal;
 import io.github.ptxlitmus.search.Enumerator;
 import io.github.ptxlitmus.search.SearchResult;
 import java.util.Map;
@@ -38,10 +39,9 @@ class EngineDifferentialPropertyTest {
       Set<String> locations = Benchmark.observedLocations(test);
       SearchResult all = Enumerator.run(test, Properties.limits());
       SearchResult pruned =
-          DecisionSearch.run(
-              test,
+          Engines.pruned(test,
               Properties.limits(),
-              new DecisionSearch.Goal(Optional.empty(), locations, Map.of()));
+              Goal.allStates(locations), ModelSpec.ptx());
       compare(all, pruned, locations);
     });
   }
@@ -59,10 +59,9 @@ class EngineDifferentialPropertyTest {
           Set<String> locations = Benchmark.observedLocations(test);
           SearchResult all = Enumerator.run(test, Properties.limits());
           SearchResult pruned =
-              DecisionSearch.run(
-                  test,
+              Engines.pruned(test,
                   Properties.limits(),
-                  new DecisionSearch.Goal(Optional.empty(), locations, Map.of()));
+                  Goal.allStates(locations), ModelSpec.ptx());
           compare(all, pruned, locations);
           assertThat(pruned.racyOutcomes().isEmpty()).as("no data race")
               .isEqualTo(all.racyOutcomes().isEmpty());
@@ -87,10 +86,9 @@ class EngineDifferentialPropertyTest {
           Set<String> locations = Benchmark.observedLocations(test);
           SearchResult all = Enumerator.run(test, Properties.limits(), spec);
           SearchResult pruned =
-              DecisionSearch.run(
-                  test,
+              Engines.pruned(test,
                   Properties.limits(),
-                  new DecisionSearch.Goal(Optional.empty(), locations, Map.of()),
+                  Goal.allStates(locations),
                   spec);
           try {
             compare(all, pruned, locations);
@@ -105,7 +103,7 @@ class EngineDifferentialPropertyTest {
     assertThat(pruned.limit()).as("pruned limit").isEmpty();
     Set<Map<String, Long>> expected =
         all.outcomeList().stream()
-            .map(o -> Benchmark.project(o.state(), locations))
+            .map(o -> SearchResult.project(o.state(), locations))
             .collect(Collectors.toSet());
     Set<Map<String, Long>> actual =
         pruned.outcomeList().stream().map(SearchResult.Outcome::state)

@@ -141,13 +141,12 @@ class PrunedEquivalenceTest {
     Set<String> locations = Benchmark.observedLocations(test);
     SearchResult all = Enumerator.run(test, limits());
     SearchResult states =
-        DecisionSearch.run(
-            test, limits(), new DecisionSearch.Goal(Optional.empty(), locations, Map.of()));
+        Engines.pruned(test, limits(), Goal.allStates(locations), ModelSpec.ptx());
     assertThat(all.limit()).as("exhaustive limit").isEmpty();
     assertThat(states.limit()).as("pruned limit").isEmpty();
     Set<Map<String, Long>> expected =
         all.outcomes().keySet().stream()
-            .map(s -> DecisionSearch.project(s, locations))
+            .map(s -> SearchResult.project(s, locations))
             .collect(Collectors.toSet());
     assertThat(states.outcomes().keySet())
         .as("pruned states mode vs exhaustive states over registers and %s", locations)

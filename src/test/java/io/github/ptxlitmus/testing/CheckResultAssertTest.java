@@ -210,7 +210,7 @@ class CheckResultAssertTest {
         "Expecting MP (mp/MP.litmus) to meet its expectations, but:\n"
             + "  verdict: expected FORBIDDEN, is ALLOWED\n"
             + "  condition exists (P1:r0 == 1 /\\ P1:r1 == 0): expected to fail, holds\n"
-            + "  states differ\n"
+            + "  states differ (0 missing, 2 unexpected)\n"
             + "  flag DEADLOCK expected but not set\n"
             + "Expected final states (2):\n"
             + "  P1:r0=0; P1:r1=0;\n"

@@ -1,0 +1,164 @@
+package io.github.ptxlitmus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ptxlitmus.bench.Family;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code check} reports about expectations, and its exit code, in every format: a file's
+ * own oracle comments, the {@code --expect} CSV, the default divergence list (found wherever
+ * the command runs) and listings cut by a limit.
+ */
+class CheckExpectationsTest {
+  @TempDir Path dir;
+
+  private static final Path MP = Path.of("src/test/resources/litmus/spec/MP+fence.sys.litmus");
+
+  private Path copy(String name, String from, String to) throws Exception {
+    Path file = dir.resolve(name);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, Files.readString(MP).replace(from, to));
+    return file;
+  }
+
+  @Test
+  void aFilesOwnWrongExpectationFailsTheRunInEveryFormat() throws Exception {
+    copy("t/ok.litmus", "", "");
+    Path wrong = copy("t/wrong.litmus", "expect: Forbidden", "expect: Allowed");
+    Path typo = copy("t/typo.litmus", "(* expect: Forbidden *)", "(* expext: Forbidden *)");
+    for (String format : new String[] {"text", "json", "junit"}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--format", format, dir.resolve("t").toString()))
+          .as(format).isEqualTo(1);
+      String out = cli.out.toString();
+      assertThat(out).as(format).contains("verdict: expected ALLOWED, is FORBIDDEN")
+          .contains("unknown comment 'expext:'; did you mean 'expect:'?");
+      switch (format) {
+        case "text" -> assertThat(out).contains(
+            "Expectation mismatch " + typo + ": expect comments: " + typo
+                + ":5:4: unknown comment 'expext:'; did you mean 'expect:'?\n"
+                + "Expectation mismatch " + wrong + ": verdict: expected ALLOWED, is FORBIDDEN\n"
+                + "File expectations met 1/3, 2 mismatches\n"
+                + "Summary: 3 tests, 0 ok, 3 no, 0 undefined, 0 unknown, 0 errors\n");
+        case "json" -> assertThat(out.replaceAll("\\s+", " "))
+            .contains("\"fileExpectations\" : { \"met\" : false, \"mismatches\" : [ \"verdict:"
+                + " expected ALLOWED, is FORBIDDEN\" ] }")
+            .contains("\"fileExpectations\" : { \"files\" : 3, \"met\" : 1, \"mismatches\" : 2 }");
+        default -> assertThat(out).contains("failures=\"2\"");
+      }
+    }
+    // All met: exit 0, the report as without comments.
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", dir.resolve("t/ok.litmus").toString())).isEqualTo(0);
+    assertThat(cli.out.toString()).doesNotContain("File expectations");
+  }
+
+  /** Paths read as they come (and shards) compare own comments as a whole run does. */
+  @Test
+  void streamedPathsAndShardsCompareOwnExpectationsToo() throws Exception {
+    copy("t/ok.litmus", "", "");
+    Path wrong = copy("t/wrong.litmus", "expect: Forbidden", "expect: Allowed");
+    Path list = Files.writeString(dir.resolve("paths.txt"),
+        dir.resolve("t/ok.litmus") + "\n" + wrong + "\n");
+    for (String format : new String[] {"text", "json"}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--format", format, "--paths-from", list.toString()))
+          .as(format).isEqualTo(1);
+      assertThat(cli.out.toString()).as(format)
+          .contains("verdict: expected ALLOWED, is FORBIDDEN");
+    }
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--shard", "1/1", dir.resolve("t").toString())).isEqualTo(1);
+    assertThat(cli.out.toString()).contains("File expectations met 1/2, 1 mismatch\n");
+    CommandRun met = new CommandRun();
+    assertThat(met.run("check", "--shard", "1/1", dir.resolve("t/ok.litmus").toString()))
+        .isEqualTo(0);
+    assertThat(met.out.toString()).contains("File expectations met 1/1, 0 mismatches\n");
+  }
+
+  @Test
+  void aFileWithoutOracleCommentsIsNotCompared() throws Exception {
+    Path bare = dir.resolve("MP-3.litmus");
+    Files.writeString(bare, Family.MP.generate(3));
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", bare.toString())).isEqualTo(0);
+    assertThat(cli.out.toString()).doesNotContain("File expectations");
+  }
+
+  @Test
+  void anExpectCsvMatchingNoTestIsAUsageError() throws Exception {
+    Path test = copy("t/ok.litmus", "", "");
+    Path csv = Files.writeString(dir.resolve("elsewhere.csv"), "other/ok.litmus,0\n");
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--expect", csv.toString(), test.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).startsWith("ptx-litmus check: --expect: none of the 1 test"
+        + " has a row in " + csv + " (its paths are relative to " + dir + ")");
+    assertThat(cli.out.toString()).isEmpty();
+  }
+
+  @Test
+  void anExplicitDivergenceFileMustExistAndNeedsExpect() throws Exception {
+    Path test = copy("t/ok.litmus", "", "");
+    Path csv = Files.writeString(dir.resolve("expected.csv"), "t/ok.litmus,0\n");
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--expect", csv.toString(), "--divergences",
+        dir.resolve("typo.csv").toString(), test.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).contains("--divergences: no such file: ");
+    cli.clear();
+    assertThat(cli.run("check", "--divergences", csv.toString(), test.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).contains("--divergences lists divergences from --expect");
+  }
+
+  @Test
+  void theDefaultDivergenceListIsFoundWhateverTheWorkingDirectory() throws Exception {
+    // The test runs from the project directory, but the list is found from the installation
+    // (here the class directory under target/), never from the working directory: it is the
+    // project's docs/divergences.csv, named in the report.
+    Path test = copy("t/ok.litmus", "", "");
+    Path csv = Files.writeString(dir.resolve("expected.csv"), "t/ok.litmus,0\n");
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--expect", csv.toString(), test.toString())).isEqualTo(0);
+    assertThat(cli.out.toString())
+        .contains("Divergences from " + Path.of("docs/divergences.csv").toAbsolutePath() + "\n")
+        .contains("Expect agree 1/1, 0 mismatches, 0 divergences, 0 missing, 0 without row\n");
+    assertThat(DefaultDivergences.find("divergences.csv").orElseThrow().lines())
+        .isEqualTo(Files.readAllLines(Path.of("docs/divergences.csv")));
+    // The copy packaged for installations without the project beside them.
+    assertThat(DefaultDivergences.class.getResource("divergences.csv")).isNotNull();
+    assertThat(DefaultDivergences.class.getResource("cat-divergences.csv")).isNotNull();
+  }
+
+  @Test
+  void aListingCutByALimitAfterAWitnessIsUnknownInEveryFormat() throws Exception {
+    // IRIW with 10 readers: P2:r0 == 0 shows up in the first executions, listing the 2^20
+    // states takes far longer than the limit.
+    Path iriw = dir.resolve("IRIW-12.litmus");
+    Files.writeString(iriw,
+        Family.IRIW.generate(12).replaceFirst("exists \\(.*", "exists (P2:r0 == 0)"));
+    for (String format : new String[] {"text", "json", "junit"}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--states", "--timeout", "1", "--format", format,
+          iriw.toString())).as(format).isEqualTo(0);
+      String out = cli.out.toString();
+      switch (format) {
+        case "text" -> assertThat(out)
+            .contains("\n??\n")
+            .doesNotContain("\nOk\n")
+            .contains("Observation IRIW-12 Unknown ")
+            .contains("Verdict IRIW-12 Unknown\n")
+            .contains("Unknown IRIW-12 time limit 1 s")
+            .endsWith("Summary: 1 tests, 0 ok, 0 no, 0 undefined, 1 unknown, 0 errors\n");
+        case "json" -> assertThat(out.replaceAll("\\s+", " "))
+            .contains("\"holds\" : null")
+            .contains("\"verdict\" : \"Unknown\"")
+            .contains("\"unknown\" : 1");
+        default -> assertThat(out).contains("skipped=\"1\"").contains("<skipped message=\"Unknown:"
+            + " time limit 1 s");
+      }
+    }
+  }
+}
