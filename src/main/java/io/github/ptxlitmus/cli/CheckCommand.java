@@ -264,7 +264,10 @@ public final class CheckCommand implements Callable<Integer> {
     Optional<ObservedStep> observed = observedLogs.isEmpty() ? Optional.empty()
         : Optional.of(ObservedStep.read(observedLogs, this::usage));
     List<Path> files = collectFiles();
-    expectations.ifPresent(e -> requireSomeRow(e, files));
+    // A shard's files may all lack rows (the rows name other shards' files): the rows are
+    // required of the whole split's files.
+    List<Path> split = shard().isEmpty() ? files : collectFiles(paths, this::usage);
+    expectations.ifPresent(e -> requireSomeRow(e, split));
     TestRunner runner =
         new TestRunner(
             limits.threads(),
@@ -359,7 +362,18 @@ public final class CheckCommand implements Callable<Integer> {
       throw usage("no test paths in " + (pathsFrom == null || pathsFrom.equals(STDIN)
           ? "standard input" : pathsFrom.toString()));
     }
-    return report.finish();
+    int code = report.finish();
+    if (expectations.isPresent() && part.isEmpty() && report.compared() == 0) {
+      // As for PATH arguments, a CSV with a row for none of the tests is a usage error; the
+      // results were printed as they came, so it is said at the end.
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("ptx-litmus check: --expect: none of the " + counts.outcomes()
+          + (counts.outcomes() == 1 ? " test has" : " tests have") + " a row in " + expect
+          + " (its paths are relative to " + expectations.get().baseDir() + ")");
+      err.flush();
+      return Main.USAGE_ERROR;
+    }
+    return code;
   }
 
   /** What {@code --shard} hashes: the file below its directory argument, else its name. */

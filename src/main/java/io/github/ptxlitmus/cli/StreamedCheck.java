@@ -39,6 +39,7 @@ final class StreamedCheck {
   private int ownFailed;
   private RunSummary summary = RunSummary.of(List.of());
   private boolean failed;
+  private int compared;
 
   /**
    * @param format the output format
@@ -112,6 +113,11 @@ final class StreamedCheck {
     return !out.checkError();
   }
 
+  /** {@return how many results the {@code --expect} CSV had a row for (after {@link #finish})} */
+  int compared() {
+    return compared;
+  }
+
   /**
    * Prints what follows the results and says how the run ends.
    *
@@ -121,6 +127,7 @@ final class StreamedCheck {
    */
   int finish() {
     Optional<ExpectationReport> comparison = expectations.map(e -> e.compare(kept));
+    compared = comparison.map(ExpectationReport::compared).orElse(0);
     switch (format) {
       case text -> out.print(ExplainedReport.textTail(summary, comparison, divergenceSource,
           mismatches, ownFiles, ownFailed, own.notCompared(), shard));

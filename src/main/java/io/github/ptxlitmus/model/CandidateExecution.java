@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * One candidate execution (DESIGN §4): the events of one choice of thread paths and the
  * choices that the axioms judge. Relations are over event ids {@code 0..events.size()-1}.
- * What the model derives from it is {@link PtxModel#derive}.
+ * What the model derives from it is {@link PtxChain#derive}.
  *
  * @param events the events, initial writes first (id = index)
  * @param po program order (8.9.1), transitive, per thread

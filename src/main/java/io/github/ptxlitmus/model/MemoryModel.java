@@ -17,7 +17,7 @@ import java.util.Optional;
  * total order per location (initial write first), the Fence-SC order, and the barrier
  * synchronization. rmw is the set of RMW events (one event each: the read and the write of an
  * atomic are not split). Derived relations of the PTX model (ms, obs, sw, cause, co, fr) are
- * available from {@link PtxModel#derive}.
+ * available from {@link PtxChain#derive}.
  */
 public interface MemoryModel {
   /** {@return a short name for reports, e.g. {@code "ptx"} or a cat file's name} */

@@ -202,8 +202,8 @@ public interface PartialModel {
 
     /**
      * {@return the pairs whose orientation is still to choose: fence.sc pairs of the Fence-SC
-     * order, then write pairs of co; each as {a, b} with a < b. Empty: a complete candidate
-     * the model accepts}
+     * order, then write pairs of co; each as {@code {a, b}} with {@code a < b}. Empty: a complete
+     * candidate the model accepts}
      */
     List<int[]> openPairs();
 

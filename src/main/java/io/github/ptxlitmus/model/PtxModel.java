@@ -89,7 +89,12 @@ public final class PtxModel {
     return spec;
   }
 
-  /** {@return whether {@code axiom} (8.10) is switched on: the searches prune only on those} */
+  /**
+   * Whether an axiom is switched on: the searches prune only on those.
+   *
+   * @param axiom one of the six axioms (8.10)
+   * @return whether the variant checks it
+   */
   public boolean has(Axiom axiom) {
     return spec.has(axiom);
   }

@@ -98,6 +98,30 @@ class CheckExpectationsTest {
     assertThat(cli.err.toString()).startsWith("ptx-litmus check: --expect: none of the 1 test"
         + " has a row in " + csv + " (its paths are relative to " + dir + ")");
     assertThat(cli.out.toString()).isEmpty();
+    // The same when the paths are read as they come: said at the end, exit 2.
+    Path list = Files.writeString(dir.resolve("paths.txt"), test + "\n");
+    CommandRun streamed = new CommandRun();
+    assertThat(streamed.run("check", "--expect", csv.toString(), "--paths-from",
+        list.toString())).isEqualTo(2);
+    assertThat(streamed.err.toString()).contains("--expect: none of the 1 test has a row in");
+  }
+
+  /** A shard whose own files have no row passes when the split's files have rows. */
+  @Test
+  void aShardWithoutRowsOfItsOwnIsNotAUsageError() throws Exception {
+    copy("s/a.litmus", "", "");
+    copy("s/b.litmus", "", "");
+    copy("s/c.litmus", "", "");
+    Path csv = Files.writeString(dir.resolve("s/exp.csv"), "a.litmus,0\n");
+    for (int k = 1; k <= 3; k++) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--shard", k + "/3", "--expect", csv.toString(),
+          dir.resolve("s").toString())).as("shard " + k).isNotEqualTo(2);
+    }
+    CommandRun none = new CommandRun();
+    assertThat(none.run("check", "--shard", "1/3", "--expect",
+        Files.writeString(dir.resolve("none.csv"), "zzz.litmus,0\n").toString(),
+        dir.resolve("s").toString())).isEqualTo(2);
   }
 
   @Test

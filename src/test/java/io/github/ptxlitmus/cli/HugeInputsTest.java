@@ -166,7 +166,10 @@ class HugeInputsTest {
     Duration wall = Duration.ofNanos(System.nanoTime() - start);
     assertThat(code).isEqualTo(0);
     assertThat(cli.out.toString()).contains("Verdict big Unknown\n")
-        .containsPattern("Unknown big (time limit 2 s|memory limit 256 MB|path limit)");
+        // Under heavy load parsing alone can outlast the limit; the safety net then abandons
+        // the check one second after it: still Unknown, still within about a second.
+        .containsPattern("Unknown big (time limit 2 s|memory limit 256 MB|path limit"
+            + "|no answer within 3\\.0 s; check abandoned)");
     assertThat(wall).isLessThan(Duration.ofSeconds(15));
     noTrace(cli);
   }
