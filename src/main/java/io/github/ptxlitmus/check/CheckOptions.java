@@ -8,8 +8,11 @@ import java.time.Duration;
  * Limits and switches of a check. Immutable; start from {@link #defaults()} and use the
  * {@code with*} methods.
  *
- * @param loopBound how many times each backward branch may be taken on one path (default 2);
- *     longer paths are cut and flagged {@link Flag#LOOP_BOUND_HIT}
+ * @param loopBound how many times each backward branch may be taken on one path: the bound
+ *     the check starts at (default 2); longer paths are cut and flagged {@link
+ *     Flag#LOOP_BOUND_HIT}. Where a cut could change the answer (docs/model.md "Loops and the
+ *     bound"), the check raises the bound (4, 8, ... up to {@link #MAX_DEEPENED_LOOP_BOUND})
+ *     until the answer is settled, else answers {@link Verdict#UNKNOWN} naming the bound
  * @param timeLimit wall-clock budget per test (default 60 s); when exceeded the verdict is
  *     {@link Verdict#UNKNOWN}
  * @param candidateLimit the most candidate executions examined per test (default
@@ -21,6 +24,9 @@ import java.time.Duration;
  * @param model the model: a built-in {@link ModelSpec} (variant and axioms switched on;
  *     default {@link ModelSpec#ptx()}, the spec), or any other {@link MemoryModel} (e.g. a cat
  *     file), which is always checked by the exhaustive search in states mode
+ * @param fixedLoopBound true when the check must stay at {@code loopBound} ({@link
+ *     #withLoopBound}): where a cut could change the answer, the result then holds within the
+ *     bound and says so ({@link Flag#WITHIN_LOOP_BOUND}); false (the default) lets it deepen
  */
 public record CheckOptions(
     int loopBound,
@@ -28,7 +34,8 @@ public record CheckOptions(
     long candidateLimit,
     boolean allStates,
     Mode mode,
-    MemoryModel model) {
+    MemoryModel model,
+    boolean fixedLoopBound) {
 
   /** What a check computes. */
   public enum Mode {
@@ -57,6 +64,12 @@ public record CheckOptions(
   }
 
   /**
+   * The largest loop bound a check with the default bound deepens to: an answer a cut at this
+   * bound could still change is {@link Verdict#UNKNOWN} ({@code "loop bound 16 (P1 line 3)"}).
+   */
+  public static final int MAX_DEEPENED_LOOP_BOUND = 16;
+
+  /**
    * The candidate-space size (log2) above which {@link Mode#AUTO} decides instead; the same
    * bound up to which states mode lists with the exhaustive search.
    */
@@ -71,8 +84,8 @@ public record CheckOptions(
   /**
    * Validates the options.
    *
-   * @param loopBound how many times each backward branch may be taken on one path (default 2);
-   *     longer paths are cut and flagged {@link Flag#LOOP_BOUND_HIT}
+   * @param loopBound how many times each backward branch may be taken on one path: the bound
+   *     the check starts at (default 2), see the record's description
    * @param timeLimit wall-clock budget per test (default 60 s); when exceeded the verdict is
    *     {@link Verdict#UNKNOWN}
    * @param candidateLimit the most candidate executions examined per test (default
@@ -84,6 +97,7 @@ public record CheckOptions(
    * @param model the model: a built-in {@link ModelSpec} (variant and axioms switched on;
    *     default {@link ModelSpec#ptx()}, the spec), or any other {@link MemoryModel} (e.g. a cat
    *     file), which is always checked by the exhaustive search in states mode
+   * @param fixedLoopBound true to stay at {@code loopBound}, false (default) to deepen
    * @throws IllegalArgumentException if {@code loopBound} is negative, {@code timeLimit} is
    *     not positive or {@code candidateLimit} is not positive
    * @throws NullPointerException if {@code mode} or {@code model} is null
@@ -103,25 +117,28 @@ public record CheckOptions(
   }
 
   /**
-   * The defaults: loop bound 2, 60 s, 50,000,000 candidates, observed locations only,
-   * {@link Mode#AUTO}, {@link ModelSpec#ptx()}.
+   * The defaults: loop bound 2 (deepened where a cut could change the answer), 60 s,
+   * 50,000,000 candidates, observed locations only, {@link Mode#AUTO}, {@link ModelSpec#ptx()}.
    *
    * @return the default options
    */
   public static CheckOptions defaults() {
     return new CheckOptions(
-        2, Duration.ofSeconds(60), 50_000_000L, false, Mode.AUTO, ModelSpec.ptx());
+        2, Duration.ofSeconds(60), 50_000_000L, false, Mode.AUTO, ModelSpec.ptx(), false);
   }
 
   /**
-   * These options with another loop bound.
+   * These options checking within a fixed loop bound: no deepening. Where a cut at the bound
+   * could change the answer, the result holds within the bound and says so ({@link
+   * Flag#WITHIN_LOOP_BOUND}, {@link CheckResult#loopBound()}); a cut that provably changes
+   * nothing leaves the result exact.
    *
    * @param bound times each backward branch may be taken on one path, {@code >= 0}
-   * @return a copy with {@code loopBound == bound}
+   * @return a copy with {@code loopBound == bound} and {@code fixedLoopBound}
    * @throws IllegalArgumentException if {@code bound} is negative
    */
   public CheckOptions withLoopBound(int bound) {
-    return new CheckOptions(bound, timeLimit, candidateLimit, allStates, mode, model);
+    return new CheckOptions(bound, timeLimit, candidateLimit, allStates, mode, model, true);
   }
 
   /**
@@ -132,7 +149,8 @@ public record CheckOptions(
    * @throws IllegalArgumentException if {@code limit} is zero or negative
    */
   public CheckOptions withTimeLimit(Duration limit) {
-    return new CheckOptions(loopBound, limit, candidateLimit, allStates, mode, model);
+    return new CheckOptions(
+        loopBound, limit, candidateLimit, allStates, mode, model, fixedLoopBound);
   }
 
   /**
@@ -143,7 +161,8 @@ public record CheckOptions(
    * @throws IllegalArgumentException if {@code limit} is not positive
    */
   public CheckOptions withCandidateLimit(long limit) {
-    return new CheckOptions(loopBound, timeLimit, limit, allStates, mode, model);
+    return new CheckOptions(
+        loopBound, timeLimit, limit, allStates, mode, model, fixedLoopBound);
   }
 
   /**
@@ -155,7 +174,8 @@ public record CheckOptions(
    * @return a copy with {@code allStates == all}
    */
   public CheckOptions withAllStates(boolean all) {
-    return new CheckOptions(loopBound, timeLimit, candidateLimit, all, mode, model);
+    return new CheckOptions(
+        loopBound, timeLimit, candidateLimit, all, mode, model, fixedLoopBound);
   }
 
   /**
@@ -166,7 +186,8 @@ public record CheckOptions(
    * @throws NullPointerException if {@code m} is null
    */
   public CheckOptions withModel(MemoryModel m) {
-    return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, mode, m);
+    return new CheckOptions(
+        loopBound, timeLimit, candidateLimit, allStates, mode, m, fixedLoopBound);
   }
 
   /**
@@ -186,6 +207,7 @@ public record CheckOptions(
    * @throws NullPointerException if {@code m} is null
    */
   public CheckOptions withMode(Mode m) {
-    return new CheckOptions(loopBound, timeLimit, candidateLimit, allStates, m, model);
+    return new CheckOptions(
+        loopBound, timeLimit, candidateLimit, allStates, m, model, fixedLoopBound);
   }
 }

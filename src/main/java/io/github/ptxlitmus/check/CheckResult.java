@@ -38,7 +38,11 @@ import java.util.function.Function;
  *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()});
  *   <li>{@code nonTerminatingLoops}: with {@link Flag#MAY_NOT_TERMINATE}, the loops that may
  *       spin forever ({@code "P1 line 12"});
- *   <li>{@code modelFlags}: a cat model's {@code flag} checks raised by an allowed execution.
+ *   <li>{@code modelFlags}: a cat model's {@code flag} checks raised by an allowed execution;
+ *   <li>{@code loopBound}: the loop bound of the search that produced the result (after
+ *       deepening, the bound reached);
+ *   <li>{@code cutLoops}: with {@link Flag#WITHIN_LOOP_BOUND}, the loops whose cut at that
+ *       bound could change the result ({@code "P1 line 3"}).
  * </ul>
  */
 public final class CheckResult {
@@ -60,6 +64,8 @@ public final class CheckResult {
   private final List<String> nonTerminatingLoops;
   private final List<LitmusWarning> warnings;
   private final List<String> modelFlags;
+  private final int loopBound;
+  private final List<String> cutLoops;
 
   /**
    * Checks the same test again with the same options but another condition or mode; the
@@ -108,7 +114,7 @@ public final class CheckResult {
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
         negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx",
-        List.of(), List.of(), List.of());
+        List.of(), List.of(), List.of(), CheckOptions.defaults().loopBound(), List.of());
   }
 
   CheckResult(
@@ -129,8 +135,12 @@ public final class CheckResult {
       String model,
       List<LitmusWarning> warnings,
       List<String> nonTerminatingLoops,
-      List<String> modelFlags) {
+      List<String> modelFlags,
+      int loopBound,
+      List<String> cutLoops) {
     this.model = Objects.requireNonNull(model);
+    this.loopBound = loopBound;
+    this.cutLoops = List.copyOf(cutLoops);
     this.modelFlags = List.copyOf(modelFlags);
     this.nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
     this.testName = Objects.requireNonNull(testName);
@@ -180,6 +190,28 @@ public final class CheckResult {
    */
   public List<String> modelFlags() {
     return modelFlags;
+  }
+
+  /**
+   * The loop bound of the search that produced this result: how many times each backward
+   * branch could be taken on a path. With the default options the check starts at 2 and
+   * deepens where a cut could change the answer; this is the bound it ended at.
+   *
+   * @return the bound
+   */
+  public int loopBound() {
+    return loopBound;
+  }
+
+  /**
+   * With {@link Flag#WITHIN_LOOP_BOUND}: the loops whose paths were cut at {@link #loopBound()}
+   * where another iteration could change the result, as {@code P<i> line <n>} (the line of
+   * the loop's label); empty otherwise.
+   *
+   * @return the loops (unmodifiable)
+   */
+  public List<String> cutLoops() {
+    return cutLoops;
   }
 
   /**
@@ -303,15 +335,16 @@ public final class CheckResult {
   }
 
   /**
-   * Whether {@link #states()} lists every allowed final state: the check ran in states mode
-   * and hit no limit. When false (decide mode keeps only a witness; a limit cuts the list), a
-   * state missing from {@link #states()} may still be allowed: ask {@link #decide(String)}.
+   * Whether {@link #states()} lists every allowed final state: the check ran in states mode,
+   * hit no limit, and no loop cut could hide a state. When false (decide mode keeps only a
+   * witness; a limit or a loop cut leaves the list partial), a state missing from {@link
+   * #states()} may still be allowed: ask {@link #decide(String)}.
    *
    * @return true when the state list, the counts and the race flags cover every execution
    */
   public boolean hasAllStates() {
     return !flags.contains(Flag.DECIDED) && !flags.contains(Flag.LIMIT_HIT)
-        && verdict != Verdict.UNKNOWN;
+        && !flags.contains(Flag.WITHIN_LOOP_BOUND) && verdict != Verdict.UNKNOWN;
   }
 
   /**
@@ -448,7 +481,9 @@ public final class CheckResult {
         && flags.equals(r.flags)
         && millis == r.millis
         && candidates == r.candidates
-        && model.equals(r.model);
+        && model.equals(r.model)
+        && loopBound == r.loopBound
+        && cutLoops.equals(r.cutLoops);
   }
 
   @Override

@@ -6,8 +6,24 @@ public enum Flag {
   DATA_RACE,
   /** Some consistent execution has a mixed-size data race: the verdict is UNDEFINED (8.7.2). */
   MIXED_SIZE_RACE,
-  /** A loop was cut at the unrolling bound: paths longer than the bound were not explored. */
+  /**
+   * A loop was cut at the unrolling bound: paths longer than the bound were not explored. On
+   * its own it changes nothing (the cut provably hides no execution, or the answer was settled
+   * by deepening); where a cut could change the result, {@link #WITHIN_LOOP_BOUND} says so.
+   */
   LOOP_BOUND_HIT,
+  /**
+   * The result holds within the loop bound {@link CheckResult#loopBound()}: a path was cut at
+   * a loop ({@link CheckResult#cutLoops()}) whose next iteration could change what the result
+   * shows (docs/model.md "Loops and the bound"). The states listed are allowed, but longer
+   * executions may allow more ({@link CheckResult#hasAllStates()} is false); a {@link
+   * Verdict#FORBIDDEN} verdict holds only within the bound. With the default bound the check
+   * deepens first, so this comes with a verdict a witness settled ({@link Verdict#ALLOWED},
+   * the listing partial) or with {@link Verdict#UNKNOWN} at {@link
+   * CheckOptions#MAX_DEEPENED_LOOP_BOUND}; with an explicit bound ({@link
+   * CheckOptions#withLoopBound}) with whatever was found within it.
+   */
+  WITHIN_LOOP_BOUND,
   /**
    * Some candidate executions cannot complete: a thread waits forever at a barrier, or the
    * barriers make base causality cyclic. They contribute no final state.
@@ -27,7 +43,11 @@ public enum Flag {
    * access, and such executions contribute no final state.
    */
   BAD_ADDRESS,
-  /** A time or candidate limit was hit: the state set may be incomplete. */
+  /**
+   * A time, candidate or memory limit was hit, or the check deepened to {@link
+   * CheckOptions#MAX_DEEPENED_LOOP_BOUND} without settling the answer: the state set may be
+   * incomplete; {@link CheckResult#unknownReason()} names the limit.
+   */
   LIMIT_HIT,
   /**
    * The test uses texture or surface accesses, to which 8.1 says the model does not apply;

@@ -14,6 +14,7 @@ import io.github.ptxlitmus.search.Budget;
 import io.github.ptxlitmus.search.Engines;
 import io.github.ptxlitmus.search.Estimate;
 import io.github.ptxlitmus.search.Goal;
+import io.github.ptxlitmus.search.LoopCut;
 import io.github.ptxlitmus.search.SearchLimits;
 import io.github.ptxlitmus.search.SearchResult;
 import java.time.Duration;
@@ -87,13 +88,67 @@ public final class LitmusChecker {
    * parsing it count against the time limit and in {@link CheckResult#millis()}.
    */
   private CheckResult check(LitmusTest test, long start) {
+    ObservedKeys keys = ObservedKeys.of(test);
+    long deadline = deadline(start);
+    int bound = options.loopBound();
+    while (true) {
+      Round r = round(test, keys, bound, deadline);
+      if (r.search().limit().isPresent()) {
+        // Deepening could not settle the answer within the limits: the limit decides.
+        return summarize(test, keys, r, start,
+            r.bound() == options.loopBound()
+                ? Optional.empty()
+                : r.search().limit().map(l -> l + " at loop bound " + r.bound()));
+      }
+      if (r.changing().isEmpty()) {
+        return summarize(test, keys, r.exact(), start, Optional.empty()); // no cut hides anything
+      }
+      if (options.fixedLoopBound() || !(options.model() instanceof ModelSpec)) {
+        // Holds within the bound asked for. A foreign (cat) model is not deepened by default:
+        // which cuts are harmless is proven from the PTX axioms only, so under another model
+        // every cut may matter and deepening would rarely settle anything; the result says it
+        // holds within the bound, and --bound deepens it on request.
+        return summarize(test, keys, r, start, Optional.empty());
+      }
+      Verdict verdict = summarize(test, keys, r, start, Optional.empty()).verdict();
+      if (verdict == Verdict.ALLOWED || verdict == Verdict.UNDEFINED) {
+        // A witness settled the verdict at this bound. Decide mode claims nothing else; a
+        // listing holds within the bound (deeper bounds would rarely complete it: a loop that
+        // counts its iterations never ends the list, and each round costs more).
+        return summarize(test, keys,
+            r.engine().equals(Optional.of(Flag.DECIDED)) ? r.exact() : r, start,
+            Optional.empty());
+      }
+      if (bound >= CheckOptions.MAX_DEEPENED_LOOP_BOUND) {
+        return summarize(test, keys, r, start, Optional.of(boundReason(r)));
+      }
+      bound = Math.min(CheckOptions.MAX_DEEPENED_LOOP_BOUND, Math.max(bound + 1, 2 * bound));
+    }
+  }
+
+  /**
+   * One search at one loop bound: its result, the pruned search's flag when that engine ran
+   * ({@link Flag#DECIDED} or {@link Flag#DISTINCT_STATES}), and the loops whose cuts may change
+   * what the result shows (empty: the result is exact).
+   */
+  private record Round(
+      int bound, SearchResult search, Optional<Flag> engine, List<String> changing) {
+    /** This round with its cuts dropped: nothing it shows rests on them. */
+    Round exact() {
+      return new Round(bound, search, engine, List.of());
+    }
+  }
+
+  /** {@code "loop bound 16 (P1 line 3)"}: why the answer of {@code r} is not exact. */
+  private static String boundReason(Round r) {
+    return "loop bound " + r.bound() + " (" + String.join(", ", r.changing()) + ")";
+  }
+
+  /** Plans and runs the search of {@code test} at loop bound {@code bound}. */
+  private Round round(LitmusTest test, ObservedKeys keys, int bound, long deadline) {
     SearchLimits limits =
         new SearchLimits(
-            options.loopBound(),
-            deadline(start),
-            formatDuration(options.timeLimit()),
-            options.candidateLimit());
-    ObservedKeys keys = ObservedKeys.of(test);
+            bound, deadline, formatDuration(options.timeLimit()), options.candidateLimit());
     CheckOptions.Mode mode;
     Engines.Run run;
     try {
@@ -111,12 +166,31 @@ public final class LitmusChecker {
     } catch (Budget.Exhausted e) {
       SearchResult stopped =
           new SearchResult(List.of(), false, false, Optional.of(e.limit()), 0, Map.of());
-      return summarize(test, keys, stopped, start, Optional.empty());
+      return round(keys, bound, stopped, Optional.empty());
     }
     Optional<Flag> engine = !run.pruned()
         ? Optional.empty()
         : Optional.of(mode == CheckOptions.Mode.DECIDE ? Flag.DECIDED : Flag.DISTINCT_STATES);
-    return summarize(test, keys, run.result(), start, engine);
+    return round(keys, bound, run.result(), engine);
+  }
+
+  /**
+   * The round of {@code search}: the loops whose cuts may change a state this check shows or
+   * filters on.
+   */
+  private Round round(ObservedKeys keys, int bound, SearchResult search, Optional<Flag> engine) {
+    Set<String> shown = keys.kept();
+    if (shown.isEmpty() && !options.allStates() && !search.outcomeList().isEmpty()) {
+      // States show nothing: every final state is the empty one, found already, and the
+      // condition is a constant. No longer execution can change the list or the verdict.
+      return new Round(bound, search, engine, List.of());
+    }
+    List<String> changing =
+        search.loopCuts().stream()
+            .filter(c -> c.matters(shown, options.allStates()))
+            .map(LoopCut::loop)
+            .toList();
+    return new Round(bound, search, engine, changing);
   }
 
   /**
@@ -200,10 +274,10 @@ public final class LitmusChecker {
     return start + budget;
   }
 
-  /** Fresh limits for an explanation run, measured from now. */
-  private SearchLimits limits() {
+  /** Fresh limits for an explanation run at loop bound {@code bound}, measured from now. */
+  private SearchLimits limits(int bound) {
     return new SearchLimits(
-        options.loopBound(),
+        bound,
         deadline(System.nanoTime()),
         formatDuration(options.timeLimit()),
         options.candidateLimit());
@@ -213,12 +287,16 @@ public final class LitmusChecker {
   private static final long SUMMARY_GRACE_NANOS = 500_000_000L;
 
   /**
-   * The result of a search. {@code start} is the {@link System#nanoTime()} at which the check
+   * The result of a round. {@code start} is the {@link System#nanoTime()} at which the check
    * began: the reported time is the wall time of the whole check, this summary included. {@code
-   * engine}: {@link Flag#DECIDED} or {@link Flag#DISTINCT_STATES} when the pruned search ran.
+   * boundLimit}: the loop bound named as the limit the answer stopped at, if any (then the
+   * round's own search hit none); else the search's own limit, if any.
    */
-  private CheckResult summarize(LitmusTest test, ObservedKeys keys, SearchResult search,
-      long start, Optional<Flag> engine) {
+  private CheckResult summarize(LitmusTest test, ObservedKeys keys, Round round, long start,
+      Optional<String> boundLimit) {
+    SearchResult search = round.search();
+    Optional<Flag> engine = round.engine();
+    Optional<String> limit = boundLimit.or(search::limit);
     FinalCondition condition = test.condition();
     Set<String> observed = keys.shown();
     Set<FinalState> states = new TreeSet<>();
@@ -232,7 +310,7 @@ public final class LitmusChecker {
     for (SearchResult.Outcome o : search.outcomeList()) {
       // A search stopped by a limit left a partial list anyway (the verdict is Unknown): its
       // summary may not keep the answer waiting long after the limit.
-      if (search.limit().isPresent()
+      if (limit.isPresent()
           && (++seen & 255) == 0
           && (System.nanoTime() - overrun > 0 || Thread.currentThread().isInterrupted())) {
         break;
@@ -285,6 +363,9 @@ public final class LitmusChecker {
       flags.add(Flag.OUTSIDE_MODEL);
     }
     engine.ifPresent(flags::add);
+    if (!round.changing().isEmpty()) {
+      flags.add(Flag.WITHIN_LOOP_BOUND);
+    }
     Verdict verdict;
     Optional<String> reason = Optional.empty();
     if (mixedRace.isPresent()) {
@@ -292,21 +373,21 @@ public final class LitmusChecker {
       flags.add(Flag.MIXED_SIZE_RACE);
       verdict = Verdict.UNDEFINED;
       reason = Optional.of("mixed-size data race: " + mixedRace.get());
-    } else if (outcomeSeen && (search.limit().isEmpty() || engine.equals(Optional.of(Flag.DECIDED)))) {
+    } else if (outcomeSeen && (limit.isEmpty() || engine.equals(Optional.of(Flag.DECIDED)))) {
       // Decide mode asks only for a witness: once found, a limit hit after it changes nothing.
       verdict = Verdict.ALLOWED;
-    } else if (search.limit().isPresent()) {
+    } else if (limit.isPresent()) {
       // A listing cut by a limit is not the answer asked for, even after a witness: its states
       // and counts are partial, so the result is Unknown (saying what the witness showed).
       verdict = Verdict.UNKNOWN;
       reason = outcomeSeen
-          ? Optional.of(search.limit().get() + "; the outcome of interest is allowed (a witness"
+          ? Optional.of(limit.get() + "; the outcome of interest is allowed (a witness"
               + " was found) but the state list is incomplete")
-          : search.limit();
+          : limit;
     } else {
       verdict = Verdict.FORBIDDEN;
     }
-    if (search.limit().isPresent()) {
+    if (limit.isPresent()) {
       flags.add(Flag.LIMIT_HIT);
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
@@ -323,12 +404,15 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(test, this::limits, options.model())),
+        Optional.of(CheckResult.explainerFor(
+            test, () -> limits(round.bound()), options.model())),
         Optional.of(recheck(test)),
         options.modelLabel(),
         test.warnings(),
         search.nonTerminating(),
-        search.modelFlags());
+        search.modelFlags(),
+        round.bound(),
+        round.changing());
   }
 
   /** Re-checks of {@code test} with these options: another condition, or states mode. */
@@ -361,7 +445,9 @@ public final class LitmusChecker {
                   log2, CheckOptions.AUTO_DECIDE_STATES_LOG2);
           SearchResult none =
               new SearchResult(List.of(), false, false, Optional.of(why), 0, Map.of());
-          return summarize(test, keys, none, start, Optional.empty());
+          return summarize(test, keys,
+              new Round(options.loopBound(), none, Optional.empty(), List.of()), start,
+              Optional.empty());
         }
         return create(options.withMode(CheckOptions.Mode.STATES)).check(test);
       }

@@ -30,7 +30,11 @@ final class LimitOptions {
   @Option(
       names = "--bound",
       paramLabel = "K",
-      description = "Loop unrolling bound (default: the checker's, 2).")
+      description =
+          "Take each loop's backward jump at most K times per path: where that cut could change"
+              + " the answer, the result says it holds within K (flag within-loop-bound)."
+              + " Default: start at 2 and deepen up to 16 until the answer is settled, else"
+              + " Unknown naming the bound.")
   private Integer bound;
 
   /**

@@ -46,7 +46,9 @@ import java.util.Optional;
  * which its log reader skips: {@code Verdict NAME Allowed|Forbidden|Unknown|Undefined} (whether
  * the outcome of interest is allowed), and {@code Unknown NAME reason} / {@code Undefined NAME
  * reason}. Where herd's observation word would claim more than was computed (decide mode keeps
- * only witnesses; a limit cuts the search) the word is {@code Unknown}. {@code Hash=} is the
+ * only witnesses; a limit or a loop cut that could hide executions leaves the search partial)
+ * the word is {@code Unknown}. {@code Flag within-loop-bound K: P1 line 3} says the result
+ * holds within loop bound K, where the named loop was cut. {@code Hash=} is the
  * MD5 digest of the file's bytes (herd hashes its own normal form of the test, so the two
  * differ). A file that could not be checked prints as {@code Error <file>: <message>}. Lines
  * end with {@code \n}. Stateless.
@@ -122,7 +124,9 @@ public final class HerdTextReport {
         line(out, "Flag " + Words.flag(flag)
             + (flag == Flag.MAY_NOT_TERMINATE
                 ? " " + String.join(", ", r.nonTerminatingLoops())
-                : ""));
+                : flag == Flag.WITHIN_LOOP_BOUND
+                    ? " " + r.loopBound() + ": " + String.join(", ", r.cutLoops())
+                    : ""));
       }
     }
     for (String flag : r.modelFlags()) {

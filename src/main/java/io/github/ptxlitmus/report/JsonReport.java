@@ -20,6 +20,7 @@ import java.util.Optional;
  *                "condition": "exists (P1:r0 == 1 /\\ P1:r1 == 0)",
  *                "states": [{"P1:r0": 0, "P1:r1": 0}, ...], "positive": 0, "negative": 3,
  *                "flags": ["data-race"], ("nonTerminatingLoops": ["P1 line 12"],)
+ *                ("loopBound": 2, "cutLoops": ["P1 line 3"],)
  *                "millis": 12, "candidates": 40,
  *                "model": "ptx"}, ...,
  *               {"file": "bad.litmus", "error": "bad.litmus:3:7: reason"} ],
@@ -133,6 +134,13 @@ public final class JsonReport {
     if (!r.nonTerminatingLoops().isEmpty()) {
       ArrayNode loops = node.putArray("nonTerminatingLoops"); // "P1 line 12"
       r.nonTerminatingLoops().forEach(loops::add);
+    }
+    if (r.has(Flag.LOOP_BOUND_HIT)) {
+      node.put("loopBound", r.loopBound());
+    }
+    if (!r.cutLoops().isEmpty()) {
+      ArrayNode cut = node.putArray("cutLoops"); // with within-loop-bound: "P1 line 3"
+      r.cutLoops().forEach(cut::add);
     }
     if (!r.modelFlags().isEmpty()) {
       ArrayNode raised = node.putArray("modelFlags"); // a cat model's flag checks

@@ -23,14 +23,18 @@ final class Words {
 
   /**
    * herd's observation word: Never when no execution satisfies the condition's body, Always
-   * when all do, else Sometimes; {@code Unknown} when that was not computed (a limit hit, or
-   * decide mode without the answer that settles it).
+   * when all do, else Sometimes; {@code Unknown} when that was not computed (a limit hit, a
+   * loop cut that could hide executions, or decide mode without the answer that settles it).
    */
   static String observation(CheckResult result) {
     if (result.verdict() == Verdict.UNKNOWN) {
       return "Unknown";
     }
-    if (result.has(Flag.DECIDED) || result.has(Flag.LIMIT_HIT)) {
+    if (result.has(Flag.WITHIN_LOOP_BOUND) && result.verdict() == Verdict.FORBIDDEN) {
+      return "Unknown"; // never seen within the bound; longer executions may show it
+    }
+    if (result.has(Flag.DECIDED) || result.has(Flag.LIMIT_HIT)
+        || result.has(Flag.WITHIN_LOOP_BOUND)) {
       // Decide mode searched only for the outcome of interest, and a limit cut the listing of
       // executions (the verdict was settled by a witness first): the counts are partial. A
       // FORBIDDEN answer is exact: no execution satisfies the body (exists, ~exists) or

@@ -2,6 +2,7 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.model.MemoryModel;
 import io.github.ptxlitmus.model.PartialModel;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
@@ -33,11 +34,12 @@ final class DecisionSearch {
   private final LitmusTest test;
   private final SearchLimits limits;
   private final Goal goal;
+  private final MemoryModel model;
   private final PartialModel.Factory models;
   private final Locations locations;
   private final Budget budget;
   private final SearchResult.Collector outcomes;
-  private boolean boundHit;
+  private final LoopCuts cuts = new LoopCuts();
   private boolean deadlock;
   /** Some choice of paths has writes to one location that differ in range. */
   private boolean mixedSizes;
@@ -45,9 +47,10 @@ final class DecisionSearch {
   private ExecutionTrace witness;
   private boolean found;
 
-  private DecisionSearch(
-      LitmusTest test, SearchLimits limits, Goal goal, PartialModel.Factory models) {
-    this.models = models;
+  private DecisionSearch(LitmusTest test, SearchLimits limits, Goal goal, MemoryModel model) {
+    this.model = model;
+    this.models = model.partialModels().orElseThrow(() -> new IllegalArgumentException(
+        model.name() + " offers the pruned search nothing: run it exhaustively"));
     this.test = test;
     this.limits = limits;
     this.goal = goal;
@@ -73,11 +76,13 @@ final class DecisionSearch {
    * finds every achievable state projected on the registers and the goal's observed
    * locations, each counted once.
    *
+   * @param model a model that offers {@link MemoryModel#partialModels()}; a built-in one also
+   *     clears the loop cuts that provably hide nothing ({@link SearchResult#loopCuts()})
+   * @throws IllegalArgumentException when the model offers the pruned search nothing
    * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException as {@link Enumerator#run}
    */
-  static Outcome search(
-      LitmusTest test, SearchLimits limits, Goal goal, PartialModel.Factory models) {
-    DecisionSearch s = new DecisionSearch(test, limits, goal, models);
+  static Outcome search(LitmusTest test, SearchLimits limits, Goal goal, MemoryModel model) {
+    DecisionSearch s = new DecisionSearch(test, limits, goal, model);
     Optional<String> limit = Optional.empty();
     try {
       s.searchAll();
@@ -86,19 +91,21 @@ final class DecisionSearch {
     } catch (io.github.ptxlitmus.model.ModelLimitException e) {
       limit = Optional.of(e.limit()); // a model's own limit (e.g. a cat model's), as Enumerator
     }
+    // A witness answers the condition whatever paths were cut: decide mode does not flag the
+    // loop bound once it has one (the cuts are still given: the check judges them).
     SearchResult result = new SearchResult(
-        s.outcomes.outcomes(), s.boundHit, s.deadlock, limit, s.budget.candidates(), Map.of());
+        s.outcomes.outcomes(), s.cuts.hit() && !s.found, s.deadlock, limit,
+        s.budget.candidates(), Map.of())
+        .withLoopCuts(s.cuts.resolve(model, test, s.locations));
     return new Outcome(result, Optional.ofNullable(s.witness), s.mixedSizes);
   }
 
   private void searchAll() {
     StateSpaceCheck.check(test, locations);
-    // boundHit is set before a limit can stop the walk: unfolding happens first.
-    boolean hit = ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(),
-        false, budget, combo -> new Combination(combo).explore());
-    // A witness answers the condition whatever paths were cut: decide mode does not flag the
-    // loop bound once it has one (as before the search stopped without exceptions).
-    boundHit = hit && !found;
+    // The cuts are known before a limit or a witness can stop the walk: unfolding happens
+    // first.
+    ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(), false, budget,
+        cuts, combo -> new Combination(combo).explore());
   }
 
   /** The search over one choice of paths. */

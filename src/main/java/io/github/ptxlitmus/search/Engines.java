@@ -103,15 +103,10 @@ public final class Engines {
    */
   public static SearchResult pruned(LitmusTest test, SearchLimits limits, Goal goal,
       MemoryModel model) {
-    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, factory(model));
+    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, model);
     return o.mixedSizes()
         ? projected(Enumerator.run(test, limits, model), goal, limits)
         : o.result();
-  }
-
-  private static io.github.ptxlitmus.model.PartialModel.Factory factory(MemoryModel model) {
-    return model.partialModels().orElseThrow(() -> new IllegalArgumentException(
-        model.name() + " offers the pruned search nothing: run it exhaustively"));
   }
 
   /** The exhaustive search's answer in the pruned search's shape (projected; target-filtered). */
@@ -130,7 +125,8 @@ public final class Engines {
       }
     }
     return new SearchResult(outcomes.outcomes(), all.boundHit(), all.deadlock(),
-        outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(), all.rejections());
+        outcomes.isEmpty() ? all.limit() : Optional.empty(), all.candidates(), all.rejections())
+        .withLoopCuts(all.loopCuts());
   }
 
   /**
@@ -154,7 +150,7 @@ public final class Engines {
     if (model.partialModels().isEmpty()) {
       return firstWitness(Enumerator.explain(test, limits, model, target));
     }
-    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, factory(model));
+    DecisionSearch.Outcome o = DecisionSearch.search(test, limits, goal, model);
     if (o.mixedSizes()) {
       return firstWitness(Enumerator.explain(test, limits, model, target));
     }

@@ -38,7 +38,7 @@ public final class Enumerator {
   private final Budget budget;
   private final SearchResult.Collector outcomes;
   private final Map<Axiom, Long> rejections = new EnumMap<>(Axiom.class);
-  private boolean boundHit;
+  private final LoopCuts cuts = new LoopCuts();
   private boolean deadlock;
   /** Explain mode: the states to explain; empty in the normal search. */
   private final Optional<Predicate<Map<String, Long>>> target;
@@ -100,9 +100,10 @@ public final class Enumerator {
   public static SearchResult run(LitmusTest test, SearchLimits limits, MemoryModel model) {
     Enumerator e = new Enumerator(test, limits, model, Optional.empty());
     Optional<String> limit = e.search();
-    return new SearchResult(e.outcomes.outcomes(), e.boundHit, e.deadlock, limit,
+    return new SearchResult(e.outcomes.outcomes(), e.cuts.hit(), e.deadlock, limit,
         e.budget.candidates(), e.rejections, List.copyOf(e.nonTerminating),
-        List.copyOf(e.modelFlags));
+        List.copyOf(e.modelFlags))
+        .withLoopCuts(e.cuts.resolve(model, test, e.locations));
   }
 
   /**
@@ -146,9 +147,9 @@ public final class Enumerator {
   private Optional<String> search() {
     try {
       StateSpaceCheck.check(test, locations);
-      // boundHit is set before a limit can stop the walk: unfolding happens first.
-      boundHit = ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(),
-          !explaining() && foreign.isEmpty(), budget, combo -> {
+      // The cuts are known before a limit can stop the walk: unfolding happens first.
+      ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(),
+          !explaining() && foreign.isEmpty(), budget, cuts, combo -> {
             new Combination(combo).explore();
             return true;
           });

@@ -71,6 +71,20 @@ final class EventGraph {
   final List<Locations.Info> live;
 
   /**
+   * The event a path event becomes in a candidate: thread {@code thread} at {@code position},
+   * with the physical location its virtual one names (also asked for accesses of paths not
+   * combined yet: loop cuts).
+   */
+  static Event event(
+      int id, int thread, ThreadPosition position, PathEvent pe, Locations locations) {
+    String physical =
+        pe.kind().isMemory() ? locations.get(pe.location()).orElseThrow().physical() : "";
+    return new Event(id, thread, position, pe.kind(), pe.sem(), pe.scope(), pe.proxy(),
+        pe.location(), physical, pe.offset(),
+        pe.kind().isMemory() ? Math.max(1, pe.bits() / 8) : 0, Optional.of(pe.instruction()));
+  }
+
+  /**
    * The events of one choice of paths. Only the physical locations some event accesses get an
    * initial write (8.2.6): one that no event touches keeps its initial value ({@link
    * #untouchedMemory}) and costs nothing, however many the test declares.
@@ -114,11 +128,7 @@ final class EventGraph {
         ThreadPosition pos = unit.completions().get(i)
             ? AsyncOrder.owner(test, locations, pe.location(), threadPos)
             : threadPos;
-        String physical =
-            pe.kind().isMemory() ? locations.get(pe.location()).orElseThrow().physical() : "";
-        evs.add(new Event(evs.size(), t, pos, pe.kind(), pe.sem(), pe.scope(), pe.proxy(),
-            pe.location(), physical, pe.offset(),
-            pe.kind().isMemory() ? Math.max(1, pe.bits() / 8) : 0, Optional.of(pe.instruction())));
+        evs.add(event(evs.size(), t, pos, pe, locations));
         pes.add(pe);
       }
     }

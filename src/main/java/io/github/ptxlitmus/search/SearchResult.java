@@ -17,6 +17,8 @@ import java.util.Set;
  *       and, if some such execution has a data race or a mixed-size data race (8.7.2), one
  *       racing pair's description;
  *   <li>{@code boundHit}: some path was cut by the loop bound;
+ *   <li>{@link #loopCuts()}: the loops whose cuts may hide an execution (the others provably
+ *       hide nothing);
  *   <li>{@code deadlock}: some candidate could not complete (a thread waits forever at a
  *       barrier, or barriers order themselves cyclically);
  *   <li>{@code limit}: the limit that stopped the search early, if any;
@@ -48,6 +50,7 @@ public final class SearchResult {
   private final Map<Axiom, Long> rejections;
   private final List<String> nonTerminating;
   private final List<String> modelFlags;
+  private final List<LoopCut> loopCuts;
 
   public SearchResult(
       List<Outcome> outcomes,
@@ -73,8 +76,23 @@ public final class SearchResult {
       Map<Axiom, Long> rejections,
       List<String> nonTerminating,
       List<String> modelFlags) {
+    this(outcomes, boundHit, deadlock, limit, candidates, rejections, nonTerminating, modelFlags,
+        List.of());
+  }
+
+  private SearchResult(
+      List<Outcome> outcomes,
+      boolean boundHit,
+      boolean deadlock,
+      Optional<String> limit,
+      long candidates,
+      Map<Axiom, Long> rejections,
+      List<String> nonTerminating,
+      List<String> modelFlags,
+      List<LoopCut> loopCuts) {
     this.nonTerminating = List.copyOf(nonTerminating);
     this.modelFlags = List.copyOf(modelFlags);
+    this.loopCuts = List.copyOf(loopCuts);
     this.outcomes = List.copyOf(outcomes);
     this.boundHit = boundHit;
     this.deadlock = deadlock;
@@ -117,6 +135,27 @@ public final class SearchResult {
 
   public boolean boundHit() {
     return boundHit;
+  }
+
+  /**
+   * The loops whose cuts at the loop bound may hide an execution, one per loop, sorted (see
+   * {@link LoopCut}); empty when no path was cut, or every cut provably hides nothing.
+   *
+   * @return the loops (unmodifiable)
+   */
+  public List<LoopCut> loopCuts() {
+    return loopCuts;
+  }
+
+  /**
+   * This result with other loop cuts.
+   *
+   * @param cuts the loops whose cuts may hide an execution
+   * @return a copy with {@link #loopCuts()} {@code == cuts}
+   */
+  public SearchResult withLoopCuts(List<LoopCut> cuts) {
+    return new SearchResult(outcomes, boundHit, deadlock, limit, candidates, rejections,
+        nonTerminating, modelFlags, cuts);
   }
 
   public boolean deadlock() {

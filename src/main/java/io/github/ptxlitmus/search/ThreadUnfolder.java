@@ -25,7 +25,8 @@ import java.util.Optional;
  * Unfolds one thread into its paths (8.9.1 program order along each path). Reads return
  * symbolic values; a branch on a symbolic value forks the path and records the decision as a
  * constraint. Each backward jump may be taken at most {@code loopBound} times per path; paths
- * that need more are dropped and reported through {@link Result#boundHit()}.
+ * that need more are dropped and reported through {@link Result#cuts()}, which judges whether
+ * the cut can hide an execution ({@link LoopCuts}).
  *
  * <p>Dependencies (8.10.4, as an implementation can see them; docs/model.md "Dependencies"):
  * data dependencies are the reads an expression still mentions after {@link Expr}'s
@@ -42,8 +43,13 @@ import java.util.Optional;
  * the register {@link SearchResult#BAD_ADDRESS} (a per-execution result, never an error).
  */
 final class ThreadUnfolder {
-  /** Paths of one thread, and whether the loop bound cut any. */
-  record Result(List<ThreadPath> paths, boolean boundHit) {}
+  /** Paths of one thread, and the paths the loop bound cut. */
+  record Result(List<ThreadPath> paths, LoopCuts cuts) {
+    /** True when the loop bound cut some path. */
+    boolean boundHit() {
+      return cuts.hit();
+    }
+  }
 
   /** Guard against path explosion from straight-line branching. */
   static final int MAX_PATHS = 100_000;
@@ -58,9 +64,14 @@ final class ThreadUnfolder {
   private final Budget budget;
   private final Map<String, Integer> labels = new HashMap<>();
   private final List<ThreadPath> paths = new ArrayList<>();
-  private boolean boundHit;
+  private final LoopCuts cuts = new LoopCuts();
+  private final RegisterLiveness live;
+  /** Indices of the labels some backward jump targets. */
+  private final java.util.Set<Integer> loopHeads = new java.util.HashSet<>();
 
-  private ThreadUnfolder(ThreadSpec thread, Locations locations, int loopBound, Budget budget) {
+  private ThreadUnfolder(
+      ThreadSpec thread, List<RegisterInit> inits, Locations locations, int loopBound,
+      Budget budget) {
     this.thread = thread;
     this.locations = locations;
     this.loopBound = loopBound;
@@ -72,6 +83,15 @@ final class ThreadUnfolder {
         labels.put(l.name(), i);
       }
     }
+    for (int i = 0; i < code.size(); i++) {
+      String target = code.get(i) instanceof Instruction.Branch b ? b.target()
+          : code.get(i) instanceof Instruction.Goto g ? g.target() : null;
+      Integer at = target == null ? null : labels.get(target);
+      if (at != null && at <= i) {
+        loopHeads.add(at);
+      }
+    }
+    this.live = loopHeads.isEmpty() ? null : RegisterLiveness.of(thread, inits);
   }
 
   /**
@@ -79,27 +99,33 @@ final class ThreadUnfolder {
    * until it returns false. {@code withStuck} also offers the paths that end spinning in a loop
    * ({@link ThreadPath#stuck()}), for the search of waits that never end.
    *
-   * @return true when the loop bound cut some path
+   * @param cuts receives the paths the loop bound cut ({@link LoopCuts#resolve} says which
+   *     matter), as soon as every thread is unfolded, whatever {@code body} throws
    * @throws Budget.Exhausted when a limit of {@code budget} is hit while unfolding
    */
-  static boolean forEachPathCombination(
+  static void forEachPathCombination(
       io.github.ptxlitmus.litmus.LitmusTest test,
       Locations locations,
       int loopBound,
       boolean withStuck,
       Budget budget,
+      LoopCuts cuts,
       java.util.function.Predicate<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
-    boolean boundHit = false;
+    List<List<ThreadPath>> kept = new ArrayList<>();
+    cuts.paths(kept);
     for (ThreadSpec t : test.threads()) {
       Result r = unfold(t, test.registerInits(), locations, loopBound, budget);
-      boundHit |= r.boundHit();
+      cuts.addAll(r.cuts());
+      kept.add(r.paths());
       perThread.add(
           withStuck
               ? r.paths()
               : r.paths().stream().filter(p -> p.stuck().isEmpty()).toList());
       if (perThread.get(perThread.size() - 1).isEmpty()) {
-        return boundHit;
+        // No path of this thread ends: no execution completes, whatever the others do (its
+        // cuts are judged with the threads unfolded so far).
+        return;
       }
     }
     int[] choice = new int[perThread.size()];
@@ -109,14 +135,14 @@ final class ThreadUnfolder {
         combo.add(perThread.get(t).get(choice[t]));
       }
       if (!body.test(combo)) {
-        return boundHit; // the body stops the walk
+        return; // the body stops the walk
       }
       int t = 0;
       while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
         choice[t++] = 0;
       }
       if (t == choice.length) {
-        return boundHit;
+        return;
       }
     }
   }
@@ -129,7 +155,7 @@ final class ThreadUnfolder {
   static Result unfold(
       ThreadSpec thread, List<RegisterInit> inits, Locations locations, int loopBound,
       Budget budget) {
-    ThreadUnfolder u = new ThreadUnfolder(thread, locations, loopBound, budget);
+    ThreadUnfolder u = new ThreadUnfolder(thread, inits, locations, loopBound, budget);
     State s = new State();
     for (RegisterInit init : inits) {
       if (init.thread() != thread.id()) {
@@ -142,11 +168,11 @@ final class ThreadUnfolder {
       s.registers.put(init.register(), Expr.constant(v));
     }
     u.run(s);
-    return new Result(List.copyOf(u.paths), u.boundHit);
+    return new Result(List.copyOf(u.paths), u.cuts);
   }
 
   /** A branch whose paths have not joined yet: its join index (-1: never) and its reads. */
-  private record Open(int join, BitSet reads) {}
+  record Open(int join, BitSet reads) {}
 
   /** Mutable interpreter state of one path prefix; copied at forks. */
   static final class State {
@@ -163,6 +189,10 @@ final class ThreadUnfolder {
     /** Per label position: how many events the path had when it last passed the label. */
     final Map<Integer, Integer> labelEvents = new HashMap<>();
     final AsyncUnfolder.PathState async = new AsyncUnfolder.PathState();
+    /** Per loop-head label: the path as it last passed it (loop cuts, {@link LoopCuts}). */
+    final Map<Integer, LoopCuts.Head> heads = new HashMap<>();
+    /** Instructions run that a repeating iteration may not run ({@link LoopCuts#repeatable}). */
+    int effects;
     int group;
     /** The address chosen for the current instruction's register base, with its reads. */
     Long resolved;
@@ -181,6 +211,8 @@ final class ThreadUnfolder {
       c.backJumps.putAll(backJumps);
       c.labelEvents.putAll(labelEvents);
       c.async.copyFrom(async);
+      c.heads.putAll(heads);
+      c.effects = effects;
       c.resolved = resolved;
       c.addressReads = (BitSet) addressReads.clone();
       return c;
@@ -251,6 +283,11 @@ final class ThreadUnfolder {
         } else {
           if (ins instanceof Instruction.Label) {
             s.labelEvents.put(s.pc, s.events.size());
+            if (loopHeads.contains(s.pc)) {
+              s.heads.put(s.pc, LoopCuts.head(s, s.pc, live));
+            }
+          } else if (!LoopCuts.repeatable(ins)) {
+            s.effects++;
           }
           step(s, ins);
           s.resolved = null;
@@ -348,7 +385,7 @@ final class ThreadUnfolder {
       stuckPath(s, target);
       int n = s.backJumps.merge(s.pc, 1, Integer::sum);
       if (n > loopBound) {
-        boundHit = true;
+        cuts.cut(thread, s, target, live);
         return false;
       }
     }

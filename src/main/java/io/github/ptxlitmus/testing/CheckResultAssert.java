@@ -41,7 +41,12 @@ import org.assertj.core.api.AbstractAssert;
  * assertion about states, the condition or races, naming the race; {@link #isUndefined()},
  * {@code hasFlag} of a set flag and {@link #meets} of expectations that say {@code Undefined}
  * pass. A state that names a thread, register or location the test does not have fails the
- * assertion, even when no execution completes. {@link #meets} of empty expectations fails.
+ * assertion, even when no execution completes. {@link #meets} of empty expectations fails. A
+ * result that holds only within its loop bound ({@link Flag#WITHIN_LOOP_BOUND}: a loop was cut
+ * where another iteration could change the answer) supports what a witness shows ({@link
+ * #isAllowed()}, {@link #allows} of a state found) and fails every assertion that something
+ * never happens ({@link #isForbidden()}, {@link #forbids}, {@link #hasExactlyStates}, ...),
+ * naming the bound and the loop.
  *
  * <p>Not thread-safe (like every AssertJ assert): use one instance from one thread.
  */
@@ -103,6 +108,10 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
 
   private CheckResultAssert hasVerdict(Verdict expected) {
     known("to be " + expected);
+    if (expected == Verdict.FORBIDDEN) {
+      notOnlyWithinBound(actual, "Expecting the outcome of interest of " + name() + "\n  "
+          + condition() + "\nto be FORBIDDEN\n");
+    }
     if (actual.verdict() != expected) {
       fail("Expecting the outcome of interest of " + name() + "\n  " + condition()
           + "\nto be " + expected + " but it is " + verdict() + ".\n" + allowed());
@@ -133,6 +142,8 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
 
   private CheckResultAssert condition(boolean holds) {
     decided("to have a condition that " + (holds ? "holds" : "fails"));
+    notOnlyWithinBound(actual, "Expecting the condition of " + name() + "\n  " + condition()
+        + "\nto " + (holds ? "hold" : "fail") + "\n");
     if (actual.conditionHolds() != holds) {
       fail("Expecting the condition of " + name() + "\n  " + condition() + "\nto "
           + (holds ? "hold but it fails" : "fail but it holds") + ".\n" + allowed());
@@ -211,6 +222,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
       return this;
     }
     CheckResult decided = decide(state, head);
+    notOnlyWithinBound(decided, head);
     if (decided.verdict() != Verdict.FORBIDDEN) {
       fail(head + "but the model allows it (decided by a search with that state as the"
           + " condition; " + mode() + "); a witness state:\n"
@@ -261,7 +273,9 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
   private String mode() {
     return actual.has(Flag.DECIDED)
         ? "the check ran in decide mode, which keeps only a witness state"
-        : "the state list is incomplete";
+        : actual.has(Flag.WITHIN_LOOP_BOUND) && actual.unknownReason().isEmpty()
+            ? withinBound(actual)
+            : "the state list is incomplete";
   }
 
   /**
@@ -282,10 +296,30 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     }
     if (!listed.hasAllStates()) {
       fail(head + "but cannot tell: " + mode() + ", and listing every state in states mode was"
-          + " stopped: " + listed.unknownReason().orElse("a limit was hit")
+          + " stopped: " + listed.unknownReason().orElseGet(() -> listed.has(
+              Flag.WITHIN_LOOP_BOUND) ? withinBound(listed) : "a limit was hit")
           + ". Assert allows/forbids of single states instead, or raise the limit.");
     }
     return listed;
+  }
+
+  /**
+   * Fails when {@code r} found no witness and holds only within its loop bound: that nothing
+   * was found rests on a loop cut another iteration could change.
+   */
+  private void notOnlyWithinBound(CheckResult r, String head) {
+    if (r.has(Flag.WITHIN_LOOP_BOUND) && r.verdict() == Verdict.FORBIDDEN) {
+      fail(head + "but cannot tell: " + withinBound(r) + ". Nothing was found within the"
+          + " bound, but a longer execution may show it. Check without an explicit loop bound"
+          + " (CheckOptions.withLoopBound) to let the checker deepen, or with a larger one.");
+    }
+  }
+
+  /** {@code "the result holds only within loop bound 2 (P1 line 3 was cut ...)"}. */
+  private static String withinBound(CheckResult r) {
+    return "the result holds only within loop bound " + r.loopBound() + " ("
+        + String.join(", ", r.cutLoops()) + (r.cutLoops().size() == 1 ? " was" : " were")
+        + " cut where another iteration could change the answer)";
   }
 
   /** Fails when the verdict is UNKNOWN: nothing about the test is certain then. */
@@ -293,7 +327,10 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     isNotNull();
     if (actual.verdict() == Verdict.UNKNOWN) {
       fail(headOf(what) + "but the check stopped at a limit before the answer was certain: "
-          + verdict() + ". Raise the limit (CheckOptions.withTimeLimit / withCandidateLimit).");
+          + verdict() + (actual.unknownReason().orElse("").startsWith("loop bound")
+              ? ". Check with a larger explicit bound (CheckOptions.withLoopBound), whose"
+                  + " result holds within it."
+              : ". Raise the limit (CheckOptions.withTimeLimit / withCandidateLimit)."));
     }
   }
 
@@ -462,7 +499,9 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
   }
 
   private String verdict() {
-    return actual.verdict() + actual.unknownReason().map(r -> " (" + r + ")").orElse("");
+    return actual.verdict() + actual.unknownReason().map(r -> " (" + r + ")").orElse("")
+        + (actual.has(Flag.WITHIN_LOOP_BOUND) && actual.verdict() != Verdict.UNKNOWN
+            ? " within loop bound " + actual.loopBound() : "");
   }
 
   private static String flags(CheckResult r) {

@@ -1,0 +1,356 @@
+package io.github.ptxlitmus.search;
+
+import io.github.ptxlitmus.event.Event;
+import io.github.ptxlitmus.event.EventKind;
+import io.github.ptxlitmus.litmus.AsyncInstruction;
+import io.github.ptxlitmus.litmus.Instruction;
+import io.github.ptxlitmus.litmus.LitmusTest;
+import io.github.ptxlitmus.litmus.Proxy;
+import io.github.ptxlitmus.litmus.Scope;
+import io.github.ptxlitmus.litmus.Semantics;
+import io.github.ptxlitmus.litmus.ThreadSpec;
+import io.github.ptxlitmus.model.Axiom;
+import io.github.ptxlitmus.model.ModelSpec;
+import io.github.ptxlitmus.model.EventStructure;
+import io.github.ptxlitmus.model.MemoryModel;
+import io.github.ptxlitmus.model.PtxModel;
+import io.github.ptxlitmus.relation.Relation;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The paths the loop bound cut, and whether a cut can hide an execution (docs/model.md "Loops
+ * and the bound"). A path is cut when it takes a backward jump once more than the bound allows;
+ * the iteration it has just run (events since it last passed the loop's label) is then
+ * compared with the state at that label. The cut hides nothing when
+ *
+ * <ul>
+ *   <li>the iteration performed only loads (any semantics) and <em>silent</em> atomics: an
+ *       {@code atom.cas} whose branch says it failed, an {@code atom.exch} whose branch says it
+ *       read the value it writes, an {@code add/sub/or/xor} of 0; none of them a release;
+ *   <li>it repeats the iteration before it event for event (same instructions, locations,
+ *       sizes);
+ *   <li>every register the code can still read holds the same value (and carries no fewer
+ *       dependencies, and no branch the label left open has closed);
+ *   <li>each silent atomic is morally strong (8.7) with every access overlapping it, in every
+ *       thread, and the model checks Atomicity (8.10.3).
+ * </ul>
+ *
+ * <p>Then an execution that goes round once more maps onto one that does not (the iteration
+ * deleted: its loads' values are never used, a silent atomic's readers read what it read) with
+ * the same final state, consistent whenever the longer one is: every axiom of the built-in
+ * model is monotone when events are removed, the atomics' moral strength keeps observation
+ * from growing, and Atomicity keeps from-reads from growing. A register that differs but can
+ * only reach the final state makes the cut matter only to states that show it ({@link
+ * LoopCut#registers()}). A foreign model (a cat file) is not known to be monotone: every cut
+ * matters there.
+ */
+final class LoopCuts {
+  /** The state of a path as it passed a loop head (a label some backward jump targets). */
+  record Head(
+      int from,
+      int previousFrom,
+      int constraints,
+      int effects,
+      Map<String, Expr> values,
+      Map<String, BitSet> taints,
+      List<ThreadUnfolder.Open> open) {}
+
+  /** A cut as one thread's unfolding judged it; {@link #resolve} completes the judgement. */
+  record Pending(
+      int thread, String loop, boolean always, Set<String> registers, Set<Access> silent) {}
+
+  /** What moral strength sees of a memory access of a path. */
+  record Access(
+      Instruction instruction, EventKind kind, Semantics sem, Scope scope, Proxy proxy,
+      String location, int offset, int bits) {
+    static Access of(PathEvent e) {
+      return new Access(e.instruction(), e.kind(), e.sem(), e.scope(), e.proxy(), e.location(),
+          e.offset(), e.bits());
+    }
+  }
+
+  /** The cuts, each kind once (many cut paths share one judgement). */
+  private final Set<Pending> pending = new LinkedHashSet<>();
+  /** Per thread: the memory accesses of its cut paths (kept paths are looked at in resolve). */
+  private final Map<Integer, Map<Access, PathEvent>> cutAccesses = new TreeMap<>();
+  private boolean hit;
+  /** A path event of each silent atomic named by a pending cut. */
+  private final Map<Access, PathEvent> silentEvents = new LinkedHashMap<>();
+
+  /** Each thread's kept paths (stuck ones included), for {@link #resolve}. */
+  private List<List<ThreadPath>> paths = List.of();
+
+  /** Sets the kept paths of each thread that {@link #resolve} looks at (a live list). */
+  void paths(List<List<ThreadPath>> kept) {
+    this.paths = kept;
+  }
+
+  /** True when the loop bound cut some path. */
+  boolean hit() {
+    return hit;
+  }
+
+  void addAll(LoopCuts other) {
+    hit |= other.hit;
+    pending.addAll(other.pending);
+    silentEvents.putAll(other.silentEvents);
+    other.cutAccesses.forEach(
+        (t, a) -> cutAccesses.computeIfAbsent(t, k -> new LinkedHashMap<>()).putAll(a));
+  }
+
+  /** An instruction a repeating iteration may run (the others change more than registers). */
+  static boolean repeatable(Instruction ins) {
+    return ins instanceof Instruction.Label || ins instanceof Instruction.Local
+        || ins instanceof Instruction.Load || ins instanceof Instruction.Rmw
+        || ins instanceof AsyncInstruction.MbarrierWait;
+  }
+
+  /** What the path {@code s} keeps of itself at loop head {@code label}. */
+  static Head head(ThreadUnfolder.State s, int label, RegisterLiveness live) {
+    Map<String, Expr> values = new LinkedHashMap<>();
+    for (String r : live.codeLive(label)) {
+      values.put(r, value(s, r));
+    }
+    for (String r : live.endLive(label)) {
+      values.put(r, value(s, r));
+    }
+    Map<String, BitSet> taints = new LinkedHashMap<>();
+    for (String r : live.taintLive(label)) {
+      BitSet t = s.taint.get(r);
+      taints.put(r, t == null ? new BitSet() : (BitSet) t.clone());
+    }
+    Head before = s.heads.get(label);
+    return new Head(s.events.size(), before == null ? -1 : before.from(), s.constraints.size(),
+        s.effects, values, taints, List.copyOf(s.open));
+  }
+
+  private static Expr value(ThreadUnfolder.State s, String register) {
+    return s.registers.getOrDefault(register, Expr.constant(0));
+  }
+
+  /**
+   * Records that path {@code s} of {@code thread} was cut at a backward jump to the label at
+   * index {@code label}, judging what the cut may hide.
+   */
+  void cut(ThreadSpec thread, ThreadUnfolder.State s, int label, RegisterLiveness live) {
+    hit = true;
+    String loop = thread.name() + " line " + thread.instructions().get(label).position().line();
+    Map<Access, PathEvent> accesses =
+        cutAccesses.computeIfAbsent(thread.id(), k -> new LinkedHashMap<>());
+    s.events.stream().filter(e -> e.kind().isMemory())
+        .forEach(e -> accesses.putIfAbsent(Access.of(e), e));
+    Head h = s.heads.get(label);
+    Map<Access, PathEvent> silent = new LinkedHashMap<>();
+    Set<String> registers = new TreeSet<>();
+    boolean always = h == null || !repeats(s, h, silent);
+    if (!always) {
+      for (String r : live.codeLive(label)) {
+        always |= !value(s, r).equals(h.values().get(r));
+      }
+      for (String r : live.taintLive(label)) {
+        BitSet now = s.taint.get(r);
+        BitSet had = (BitSet) h.taints().get(r).clone();
+        if (now != null) {
+          had.andNot(now);
+        }
+        always |= !had.isEmpty();
+      }
+      // A branch open at the label that the iteration closed would leave later events with
+      // fewer control dependencies on the longer path than on the shorter one.
+      always |= !s.open.containsAll(h.open());
+      for (String r : live.endLive(label)) {
+        if (!live.codeLive(label).contains(r) && !value(s, r).equals(h.values().get(r))) {
+          live.influenced(r).forEach(i -> registers.add(thread.name() + ":" + i));
+        }
+      }
+    }
+    silentEvents.putAll(silent);
+    pending.add(new Pending(thread.id(), loop, always, Set.copyOf(registers),
+        Set.copyOf(silent.keySet())));
+  }
+
+  /**
+   * Whether the iteration just run (events since the head) has only loads and silent atomics,
+   * repeats the one before it, and ran no other instruction; collects the silent atomics.
+   */
+  private static boolean repeats(
+      ThreadUnfolder.State s, Head h, Map<Access, PathEvent> silent) {
+    int size = s.events.size() - h.from();
+    if (s.effects != h.effects() || h.previousFrom() < 0
+        || h.from() - h.previousFrom() != size) {
+      return false;
+    }
+    List<ThreadPath.Constraint> facts = s.constraints.subList(h.constraints(), s.constraints.size());
+    for (int k = 0; k < size; k++) {
+      PathEvent now = s.events.get(h.from() + k);
+      PathEvent before = s.events.get(h.previousFrom() + k);
+      if (now.instruction() != before.instruction() || now.kind() != before.kind()
+          || !now.location().equals(before.location()) || now.offset() != before.offset()
+          || now.bits() != before.bits()) {
+        return false;
+      }
+      if (now.kind() == EventKind.RMW && silent(now, h.from() + k, facts)) {
+        silent.putIfAbsent(Access.of(now), now);
+      } else if (now.kind() != EventKind.READ) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the RMW at path index {@code index} writes the value it read, given the branch
+   * decisions {@code facts}; a release never counts (its synchronization starts at it).
+   */
+  private static boolean silent(PathEvent e, int index, List<ThreadPath.Constraint> facts) {
+    if (e.sem() == Semantics.RELEASE || e.sem() == Semantics.ACQ_REL
+        || !(e.instruction() instanceof Instruction.Rmw rmw)) {
+      return false;
+    }
+    Expr read = new Expr.ReadValue(index);
+    return switch (rmw.op()) {
+      case ADD, SUB, OR, XOR -> e.value().equals(Expr.constant(0));
+      case EXCH -> e.value() instanceof Expr.Const c && inRange(c, e)
+          && facts.stream().anyMatch(f -> relates(f, read, c, e, true));
+      case CAS -> e.compare().orElse(e.value()) instanceof Expr.Const c && inRange(c, e)
+          && facts.stream().anyMatch(f -> relates(f, read, c, e, false));
+      default -> false;
+    };
+  }
+
+  private static boolean inRange(Expr.Const c, PathEvent e) {
+    return Op.normalize(c.value(), e.bits(), e.signed()) == c.value();
+  }
+
+  /**
+   * Whether branch decision {@code f} says {@code read == c} ({@code equal}) or {@code read !=
+   * c}: a branch on the two directly, or on a {@code setp.eq/ne} of them against 0.
+   */
+  private static boolean relates(
+      ThreadPath.Constraint f, Expr read, Expr.Const c, PathEvent e, boolean equal) {
+    Instruction.BranchCondition cond = f.condition();
+    if (cond != Instruction.BranchCondition.EQ && cond != Instruction.BranchCondition.NE) {
+      return false;
+    }
+    boolean says = (cond == Instruction.BranchCondition.EQ) == f.holds();
+    if (samePair(f.left(), f.right(), read, c)) {
+      return says == equal;
+    }
+    Expr zero = Expr.constant(0);
+    Expr test = f.right().equals(zero) ? f.left() : f.left().equals(zero) ? f.right() : null;
+    if (test instanceof Expr.Binary b && (b.op() == Op.EQ || b.op() == Op.NE)
+        && (b.bits() >= 64 || (b.bits() >= e.bits() && b.signed() == e.signed()))
+        && samePair(b.left(), b.right(), read, c)) {
+      // (a == b) != 0 says a == b; (a != b) != 0 says a != b; == 0 says the opposite.
+      boolean pairEqual = (b.op() == Op.EQ) != says;
+      return !pairEqual == equal;
+    }
+    return false;
+  }
+
+  private static boolean samePair(Expr x, Expr y, Expr a, Expr b) {
+    return (x.equals(a) && y.equals(b)) || (x.equals(b) && y.equals(a));
+  }
+
+  /**
+   * The loops whose cuts may hide an execution, one entry per loop ({@code P1 line 3}), sorted:
+   * under a built-in model, the cuts {@link #cut} could not clear, and those whose
+   * silent atomics are not morally strong with every overlapping access; under a foreign model
+   * (a cat file: not known to be monotone), every cut.
+   *
+   * @param model the model searched: a built-in {@link ModelSpec}, or a foreign one
+   */
+  List<LoopCut> resolve(MemoryModel model, LitmusTest test, Locations locations) {
+    Optional<ModelSpec> spec =
+        model instanceof ModelSpec builtIn ? Optional.of(builtIn) : Optional.empty();
+    Map<String, LoopCut> byLoop = new TreeMap<>();
+    Map<Access, Boolean> uniform = new LinkedHashMap<>();
+    List<Map<Access, PathEvent>> accesses = null;
+    for (Pending p : pending) {
+      boolean always = p.always() || spec.isEmpty();
+      if (!always && !p.silent().isEmpty()) {
+        if (!spec.get().has(Axiom.ATOMICITY)) {
+          always = true;
+        } else {
+          if (accesses == null) {
+            accesses = accesses();
+          }
+          for (Access f : p.silent()) {
+            List<Map<Access, PathEvent>> all = accesses;
+            always |= !uniform.computeIfAbsent(
+                f, k -> uniform(p.thread(), silentEvents.get(k), spec.get(), test, locations, all));
+          }
+        }
+      }
+      if (!always && p.registers().isEmpty()) {
+        continue; // this cut hides nothing
+      }
+      LoopCut merged = byLoop.get(p.loop());
+      Set<String> registers = new TreeSet<>(p.registers());
+      if (merged != null) {
+        registers.addAll(merged.registers());
+        always |= merged.always();
+      }
+      byLoop.put(p.loop(), new LoopCut(p.loop(), always, registers));
+    }
+    return List.copyOf(byLoop.values());
+  }
+
+  /** Per thread, each distinct memory access of its kept and cut paths. */
+  private List<Map<Access, PathEvent>> accesses() {
+    List<Map<Access, PathEvent>> all = new ArrayList<>();
+    for (int t = 0; t < paths.size(); t++) {
+      Map<Access, PathEvent> mine =
+          new LinkedHashMap<>(cutAccesses.getOrDefault(t, Map.of()));
+      for (ThreadPath path : paths.get(t)) {
+        path.events().stream().filter(e -> e.kind().isMemory())
+            .forEach(e -> mine.putIfAbsent(Access.of(e), e));
+      }
+      all.add(mine);
+    }
+    return all;
+  }
+
+  /**
+   * Whether the silent atomic {@code f} of {@code thread} is morally strong (8.7, {@link
+   * PtxModel#morallyStrong()}) with every access that overlaps it, in any thread and any path
+   * (kept or cut); accesses of asynchronous operations never count as such.
+   */
+  private static boolean uniform(
+      int thread, PathEvent f, ModelSpec spec, LitmusTest test, Locations locations,
+      List<Map<Access, PathEvent>> accesses) {
+    Event fe = EventGraph.event(
+        0, thread, test.threads().get(thread).position(), f, locations);
+    for (int t = 0; t < accesses.size(); t++) {
+      for (PathEvent a : accesses.get(t).values()) {
+        Event ae = EventGraph.event(1, t, test.threads().get(t).position(), a, locations);
+        if (fe.overlaps(ae)
+            && (a.instruction() instanceof AsyncInstruction
+                || !morallyStrong(fe, ae, t == thread, spec))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether two accesses are morally strong (8.7), asked of the model itself: the relation
+   * {@link PtxModel#morallyStrong()} over just these two events ({@code x} id 0, {@code y} id
+   * 1), program-ordered when {@code sameThread}, so the rule is the model's and written once.
+   */
+  private static boolean morallyStrong(Event x, Event y, boolean sameThread, ModelSpec spec) {
+    Relation po = sameThread ? Relation.builder(2).add(0, 1).build() : Relation.empty(2);
+    return new PtxModel(EventStructure.of(List.of(x, y), po, Relation.empty(2)), spec)
+        .morallyStrong().contains(0, 1);
+  }
+}
