@@ -247,8 +247,8 @@ final class CatPartialModel implements PartialModel {
       @Override
       public List<int[]> openPairs() {
         List<int[]> out = new ArrayList<>();
-        addOpen(program.fenceScPairs(), sc, out);
-        addOpen(writePairs, co, out);
+        PartialModel.Node.addUnordered(program.fenceScPairs(), sc, out);
+        PartialModel.Node.addUnordered(writePairs, co, out);
         return out;
       }
 
@@ -278,13 +278,5 @@ final class CatPartialModel implements PartialModel {
     boolean[] open = new boolean[1];
     pairs.forEach((a, b) -> open[0] |= a < b && !order.contains(a, b) && !order.contains(b, a));
     return open[0];
-  }
-
-  private static void addOpen(Relation pairs, Relation order, List<int[]> out) {
-    pairs.forEach((a, b) -> {
-      if (a < b && !order.contains(a, b) && !order.contains(b, a)) {
-        out.add(new int[] {a, b});
-      }
-    });
   }
 }

@@ -208,6 +208,23 @@ public interface PartialModel {
     List<int[]> openPairs();
 
     /**
+     * Adds to {@code out}, as {@link #openPairs} lists them, the pairs of {@code pairs} that
+     * {@code order} does not yet orient either way.
+     *
+     * @param pairs the pairs the order must relate (symmetric or not; each unordered pair is
+     *     taken once, as {@code {a, b}} with {@code a < b})
+     * @param order the order chosen so far
+     * @param out where the open pairs are added, in the order {@code pairs} lists them
+     */
+    static void addUnordered(Relation pairs, Relation order, List<int[]> out) {
+      pairs.forEach((a, b) -> {
+        if (a < b && !order.contains(a, b) && !order.contains(b, a)) {
+          out.add(new int[] {a, b});
+        }
+      });
+    }
+
+    /**
      * {@return orders along which the search may first try to orient every open pair at once
      * (a cheap guess that {@link Stage#propagate} then checks); none by default}
      */

@@ -243,21 +243,14 @@ public final class PtxPartialModel implements PartialModel {
     @Override
     public List<int[]> openPairs() {
       List<int[]> out = new ArrayList<>();
-      addOpen(model.fenceScPairs(), sc, out);
+      PartialModel.Node.addUnordered(model.fenceScPairs(), sc, out);
       Relation required = model.coherenceRequired();
-      addOpen(required, co, out);
+      PartialModel.Node.addUnordered(required, co, out);
       if (!model.has(Axiom.COHERENCE)) {
-        addOpen(model.coherencePairs(causal.cause()).difference(required), co, out);
+        PartialModel.Node.addUnordered(
+            model.coherencePairs(causal.cause()).difference(required), co, out);
       }
       return out;
-    }
-
-    private void addOpen(Relation pairs, Relation order, List<int[]> out) {
-      pairs.forEach((a, b) -> {
-        if (a < b && !order.contains(a, b) && !order.contains(b, a)) {
-          out.add(new int[] {a, b});
-        }
-      });
     }
 
     /**
