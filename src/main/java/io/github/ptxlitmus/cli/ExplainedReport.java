@@ -99,6 +99,7 @@ final class ExplainedReport {
    * @param summary the run's counts
    * @param expectations the comparison with an expected CSV, if any
    * @param divergenceSource the divergence list the comparison used, as the report names it
+   *     (empty: not said)
    * @param mismatches the lines of the disagreements with files' own comments, in order
    * @param files how many files carry own comments that were compared
    * @param failed how many of them disagree
@@ -116,8 +117,12 @@ final class ExplainedReport {
       Optional<String> notCompared,
       Optional<Shard> shard) {
     StringBuilder out = new StringBuilder();
-    expectations.ifPresent(e -> out.append("Divergences from ").append(divergenceSource)
-        .append('\n').append(HerdTextReport.expectations(e)));
+    expectations.ifPresent(e -> {
+      if (!divergenceSource.isEmpty()) { // a joined report whose shards did not say
+        out.append("Divergences from ").append(divergenceSource).append('\n');
+      }
+      out.append(HerdTextReport.expectations(e));
+    });
     mismatches.forEach(m -> out.append(m).append('\n'));
     // A shard says its count even when all are met, so that merge can add them up.
     if (failed > 0 || (shard.isPresent() && files > 0)) {
@@ -293,7 +298,7 @@ final class ExplainedReport {
    * The {@code fileExpectations} summary object (files compared, met, mismatches and why some
    * were not compared), put in {@code root} when any file was compared or some were not.
    */
-  private static void putFileExpectations(
+  static void putFileExpectations(
       ObjectNode root, int files, int failed, Optional<String> notCompared) {
     if (files > 0 || notCompared.isPresent()) {
       ObjectNode own = root.putObject("fileExpectations");

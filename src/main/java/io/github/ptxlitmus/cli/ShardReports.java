@@ -467,21 +467,9 @@ final class ShardReports {
     blocks.sort(Comparator.comparing(Block::key));
     StringBuilder out = new StringBuilder();
     blocks.forEach(b -> out.append(b.text()).append('\n'));
-    expect.ifPresent(e -> {
-      if (!own.divergenceSource().isEmpty()) {
-        out.append("Divergences from ").append(own.divergenceSource()).append('\n');
-      }
-      out.append(HerdTextReport.expectations(e));
-    });
-    own.mismatches().stream().sorted().forEach(m -> out.append(m).append('\n'));
-    if (own.failed() > 0) {
-      out.append("File expectations met ").append(own.files() - own.failed()).append('/')
-          .append(own.files()).append(", ").append(own.failed())
-          .append(own.failed() == 1 ? " mismatch" : " mismatches").append('\n');
-    }
-    own.notComparedText().ifPresent(n -> out.append("File expectations: ").append(n)
-        .append('\n'));
-    out.append(summary).append('\n');
+    out.append(ExplainedReport.textTail(summary, expect, own.divergenceSource(),
+        own.mismatches().stream().sorted().toList(), own.files(), own.failed(),
+        own.notComparedText(), Optional.empty()));
     boolean failed = expect.map(e -> !e.passed()).orElse(false) || own.failed() > 0
         || blocks.stream().anyMatch(b -> b.error() && !excused(b.key(), expect));
     return new Merged(out.toString(), failed);
@@ -511,13 +499,7 @@ final class ShardReports {
       }
       root.set("expect", node);
     });
-    if (own.files() > 0 || own.notCompared() > 0) {
-      ObjectNode node = root.putObject("fileExpectations");
-      node.put("files", own.files());
-      node.put("met", own.files() - own.failed());
-      node.put("mismatches", own.failed());
-      own.notComparedText().ifPresent(n -> node.put("notCompared", n));
-    }
+    ExplainedReport.putFileExpectations(root, own.files(), own.failed(), own.notComparedText());
     root.set("summary", JsonReport.summary(summary));
     boolean failed = expect.map(e -> !e.passed()).orElse(false) || own.failed() > 0
         || items.stream().anyMatch(i -> i.has("error")
