@@ -55,9 +55,7 @@ final class CheckStream {
   record Counts(long lines, long outcomes) {}
 
   private final int threads;
-  private final Duration hardLimit;
-  /** Per file, the extra time granted by {@link #anotherSearch} (nanoseconds). */
-  private final java.util.Map<Path, Long> extra = new java.util.concurrent.ConcurrentHashMap<>();
+  private final HardLimits limits;
 
   /**
    * @param threads how many files to check at once (at least 1)
@@ -65,7 +63,7 @@ final class CheckStream {
    */
   CheckStream(int threads, Duration hardLimit) {
     this.threads = Math.max(1, threads);
-    this.hardLimit = hardLimit;
+    this.limits = new HardLimits(hardLimit);
   }
 
   /**
@@ -77,7 +75,7 @@ final class CheckStream {
    * @param searchLimit the time limit of the second search
    */
   void anotherSearch(Path file, Duration searchLimit) {
-    extra.merge(file.normalize(), searchLimit.toNanos(), Long::sum);
+    limits.grant(file, searchLimit);
   }
 
   /**
@@ -250,19 +248,15 @@ final class CheckStream {
       } catch (TimeoutException e) {
         long start = slot.started().get();
         if (start != 0
-            && System.nanoTime() - start > hardLimit.toNanos() + granted(slot.file())
+            && System.nanoTime() - start > limits.of(slot.file()).toNanos()
             && slot.outcome().cancel(true)) {
           TestRunner.grow(pool);
-          return TestRunner.abandoned(slot.file(), hardLimit.plusNanos(granted(slot.file())));
+          return TestRunner.abandoned(slot.file(), limits.of(slot.file()));
         }
       } catch (ExecutionException | CancellationException e) {
         // checkOne catches everything a check can throw; reaching here is a bug in this class
         throw new IllegalStateException(e);
       }
     }
-  }
-
-  private long granted(Path file) {
-    return extra.getOrDefault(file.normalize(), 0L);
   }
 }

@@ -48,11 +48,9 @@ final class TestRunner {
   private static final long POLL_MILLIS = 100;
 
   private final int threads;
-  private final Duration hardLimit;
+  private final HardLimits limits;
   private final PrintWriter err;
   private final boolean progress;
-  /** Per file, the extra time granted by {@link #anotherSearch} (nanoseconds). */
-  private final java.util.Map<Path, Long> extra = new java.util.concurrent.ConcurrentHashMap<>();
   /** Whether some check ran out of memory (the command then exits 2). */
   private final java.util.concurrent.atomic.AtomicBoolean outOfMemory =
       new java.util.concurrent.atomic.AtomicBoolean();
@@ -68,7 +66,7 @@ final class TestRunner {
    */
   TestRunner(int threads, Duration hardLimit, PrintWriter err, boolean terminal) {
     this.threads = threads;
-    this.hardLimit = hardLimit;
+    this.limits = new HardLimits(hardLimit);
     this.err = err;
     this.progress = terminal;
   }
@@ -81,7 +79,7 @@ final class TestRunner {
    * @param searchLimit the new search's time limit
    */
   void anotherSearch(Path file, Duration searchLimit) {
-    extra.merge(file.normalize(), searchLimit.toNanos(), Long::sum);
+    limits.grant(file, searchLimit);
   }
 
   /** Whether some check of the run ran out of memory. */
@@ -144,12 +142,10 @@ final class TestRunner {
           long start = started.get(i);
           if (start != 0
               && outcomes[i] == null
-              && System.nanoTime() - start
-                  > hardLimit.toNanos() + extra.getOrDefault(files.get(i).normalize(), 0L)
+              && System.nanoTime() - start > limits.of(files.get(i)).toNanos()
               && futures.get(i).cancel(true)) {
             // Abandoned: a cancelled task never delivers, so slot i is written only here.
-            outcomes[i] = abandoned(files.get(i), hardLimit.plusNanos(
-                extra.getOrDefault(files.get(i).normalize(), 0L)));
+            outcomes[i] = abandoned(files.get(i), limits.of(files.get(i)));
             finished++;
             grow(pool);
           }
