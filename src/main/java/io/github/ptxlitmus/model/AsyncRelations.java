@@ -5,9 +5,10 @@ import io.github.ptxlitmus.relation.Relation;
 
 /**
  * What the unfolding knows about asynchronous operations and API calls of one set of thread
- * paths, as the model's inputs (DESIGN §6).
+ * paths, as the model's inputs (model.md "Asynchronous operations").
  *
- * @param issueOrder issue order (DESIGN §6.2, 8.9.1.1): an instruction before the operations of
+ * @param issueOrder issue order (model.md "Asynchronous operations", 8.9.1.1): an instruction
+ * before the operations of
  *     every asynchronous unit its thread issues later; a unit's reads before its writes before
  *     its completion; a completed unit's operations before the wait that observes them (only
  *     the reads for {@code .read}); a thread's cp.async units before its asynchronous arrive

@@ -7,7 +7,7 @@ import io.github.ptxlitmus.relation.Relation;
 import java.util.List;
 
 /**
- * One candidate execution (DESIGN §4): the events of one choice of thread paths and the
+ * One candidate execution (model.md "Search"): the events of one choice of thread paths and the
  * choices that the axioms judge. Relations are over event ids {@code 0..events.size()-1}.
  * What the model derives from it is {@link PtxChain#derive}.
  *
@@ -27,7 +27,8 @@ import java.util.List;
  * @param fenceScOrder the Fence-SC order (8.9.3), transitive, over morally strong fence.sc
  *     pairs
  * @param barrierSync barrier synchronization (8.9.4 rules 2 and 3): arrive → wait of one phase
- * @param async completions, what they carry, and API synchronization (DESIGN §6; issue order
+ * @param async completions, what they carry, and API synchronization (model.md "Asynchronous
+ * operations"; issue order
  *     is already in {@code po})
  */
 public record CandidateExecution(
@@ -62,7 +63,8 @@ public record CandidateExecution(
    * @param fenceScOrder the Fence-SC order (8.9.3), transitive, over morally strong fence.sc
    *     pairs
    * @param barrierSync barrier synchronization (8.9.4 rules 2 and 3): arrive → wait of one phase
-   * @param async completions, what they carry, and API synchronization (DESIGN §6)
+   * @param async completions, what they carry, and API synchronization (model.md "Asynchronous
+   * operations")
    */
   public CandidateExecution {
     events = List.copyOf(events);

@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * What a memory model can prove about partial candidates over one {@link EventStructure}: the
- * seam through which the pruned search runs a model (DESIGN §4.1). A model offers it by {@link
+ * seam through which the pruned search runs a model (model.md "Search"). A model offers it by
+ * {@link
  * MemoryModel#partialModels()}; the built-in PTX model (every variant and switch set) is {@link
  * PtxPartialModel}. A model that offers none runs only in the exhaustive search.
  *

@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * The synchronization that CUDA API calls of host threads establish (8.9.4 API
- * synchronization; DESIGN §6.4). Each host thread enqueues tasks on its streams in program
+ * synchronization; model.md "Asynchronous operations"). Each host thread enqueues tasks on its
+ * streams in program
  * order: a kernel launch (the kernel is the GPU threads whose header says {@code kernel k}), an
  * event record, a wait for an event. With {@code done(s)} the operations whose completion
  * precedes the start of the next task of stream s:

@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * Turns the per-path asynchronous structure ({@link PathAsync}) into the relations over the
  * events of one execution: the program order extended by issue order and observed completion
- * (DESIGN §6.2), the completions and what their synchronization carries, and the API
+ * (model.md "Asynchronous operations"), the completions and what their synchronization carries,
+ * and the API
  * synchronization of host threads ({@link ApiSynchronization}).
  */
 final class AsyncOrder {
@@ -69,7 +70,8 @@ final class AsyncOrder {
 
   /**
    * The position of the CTA owning the mbarrier {@code location}: the thread that initialises
-   * it, else the first thread (by id) that accesses it, else {@code fallback} (DESIGN §6.2
+   * it, else the first thread (by id) that accesses it, else {@code fallback} (model.md
+   * "Asynchronous operations"
    * decision: a completion counts as performed in the CTA that owns the mbarrier).
    */
   static ThreadPosition owner(

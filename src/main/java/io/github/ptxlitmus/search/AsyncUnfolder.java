@@ -20,14 +20,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Unfolds the asynchronous instructions of DESIGN §6 into events of a thread path:
+ * Unfolds the asynchronous instructions of model.md "Asynchronous operations" into events of a
+ * thread path:
  *
  * <ul>
- *   <li>mbarrier operations (§6.1 decision): {@code mbarrier.init} a weak 8-byte write; arrive,
+ *   <li>mbarrier operations (a decision): {@code mbarrier.init} a weak 8-byte write; arrive,
  *       expect_tx, complete_tx, arrive_drop strong atomic RMWs of M ({@link Op#MBARRIER});
  *       test_wait/try_wait strong reads of M whose predicate is computed from the value read;
- *   <li>asynchronous units (§6.2): the reads, then the writes, of a copy (one per element of at
- *       most 8 bytes), the implicit generic↔async proxy fence of bulk copies (§6.3), then the
+ *   <li>asynchronous units: the reads, then the writes, of a copy (one per element of at
+ *       most 8 bytes), the implicit generic↔async proxy fence of bulk copies, then the
  *       completion (an implicit complete-tx RMW on the mbarrier, release at cluster scope);
  *       the events are ordered by {@link PathAsync}, not by program order (8.9.1.1);
  *   <li>completion observed by the issuer: commit_group closes a group, wait_group / wait_all
@@ -133,7 +134,7 @@ final class AsyncUnfolder {
     }
   }
 
-  // ---- mbarrier (DESIGN §6.1) --------------------------------------------------------------
+  // ---- mbarrier (model.md "Asynchronous operations") ------------------------------------------
 
   private static final DataType B64 = DataType.of(DataType.Kind.B, 64);
 
@@ -207,7 +208,8 @@ final class AsyncUnfolder {
 
   /**
    * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope for the
-   * thread's earlier {@code mbarrier.init} writes only (DESIGN §6.2): it precedes the thread's
+   * thread's earlier {@code mbarrier.init} writes only (model.md "Asynchronous operations"): it
+   * precedes the thread's
    * later instructions, but nothing precedes it in program order, and the synchronization it
    * starts carries only the init writes, like a completion (relation C).
    */
@@ -225,7 +227,7 @@ final class AsyncUnfolder {
     p.completions.set(index);
   }
 
-  // ---- asynchronous copies (DESIGN §6.2, §6.3) -----------------------------------------------
+  // ---- asynchronous copies (model.md "Asynchronous operations") ---------------------------------
 
   private static void copy(ThreadUnfolder u, ThreadUnfolder.State s, AsyncCopy c) {
     PathState p = s.async;
@@ -251,7 +253,8 @@ final class AsyncUnfolder {
       readEvents.add(r);
     }
     if (bulk) {
-      // DESIGN §6.3 (decision, docs/model.md): the implicit generic<->async proxy fence also
+      // A decision (model.md "Asynchronous operations"): the implicit generic<->async proxy fence
+      // also
       // follows the copy's reads, so that wait_group.read, which observes only the reads,
       // makes reusing the source safe.
       readEvents = List.of(proxyFence(s, c, unit, readEvents, true));
@@ -262,7 +265,8 @@ final class AsyncUnfolder {
       Expr value = new Expr.ReadValue(values.get(k));
       int w = s.events.size();
       if (c.kind() == CopyKind.REDUCE_BULK) {
-        // DESIGN §6.3: each element reduction is an individual relaxed RMW at gpu scope.
+        // model.md "Asynchronous operations": each element reduction is an individual relaxed RMW
+        // at gpu scope.
         s.events.add(u.memoryEvent(s, c, EventKind.RMW, Semantics.RELAXED,
             Optional.of(Scope.GPU), dst, value, Optional.empty(),
             Optional.of(Op.of(c.reduction().orElseThrow())), value.reads()));
@@ -276,7 +280,8 @@ final class AsyncUnfolder {
     }
     List<Integer> done = new ArrayList<>(writeEvents);
     if (bulk) {
-      // DESIGN §6.3: the completion of a bulk operation is followed by an implicit
+      // model.md "Asynchronous operations": the completion of a bulk operation is followed by an
+      // implicit
       // generic<->async proxy fence.
       done = List.of(proxyFence(s, c, unit, writeEvents, false));
     }
@@ -305,7 +310,8 @@ final class AsyncUnfolder {
   }
 
   /**
-   * An implicit generic↔async proxy fence of {@code unit} (DESIGN §6.3) after {@code after};
+   * An implicit generic↔async proxy fence of {@code unit} (model.md "Asynchronous operations")
+   * after {@code after};
    * {@code read}: it belongs to the unit's reads (observed by wait_group.read). Its index.
    */
   private static int proxyFence(
@@ -319,7 +325,8 @@ final class AsyncUnfolder {
   }
 
   /**
-   * The implicit complete-tx of a unit (DESIGN §6.2): an RMW on M lowering tx-count by
+   * The implicit complete-tx of a unit (model.md "Asynchronous operations"): an RMW on M lowering
+   * tx-count by
    * {@code bytes}, release at cluster scope, after {@code after}; its synchronization carries
    * only the unit's own operations.
    */
@@ -384,7 +391,8 @@ final class AsyncUnfolder {
 
   /**
    * wait_group N: all but the N most recent committed groups are complete; their units'
-   * operations (only the reads for {@code .read}) precede this wait (DESIGN §6.2).
+   * operations (only the reads for {@code .read}) precede this wait (model.md "Asynchronous
+   * operations").
    */
   private static void waitGroup(ThreadUnfolder.State s, AsyncInstruction.WaitGroup w) {
     PathState p = s.async;
@@ -406,7 +414,8 @@ final class AsyncUnfolder {
 
   /**
    * cp.async.mbarrier.arrive: an asynchronous arrive on M after the thread's earlier cp.async
-   * (DESIGN §6.2 decision: release, cta scope), carrying only their operations; without
+   * (a decision, model.md "Asynchronous operations": release, cta scope), carrying only their
+   * operations; without
    * {@code .noinc} the thread first raises the pending count by one.
    */
   private static void cpAsyncArrive(

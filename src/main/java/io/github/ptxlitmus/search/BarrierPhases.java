@@ -9,7 +9,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The ways CTA barrier arrivals can group into phases (8.9.4 rule 2, DESIGN §3). Arrivals at
+ * The ways CTA barrier arrivals can group into phases (8.9.4 rule 2; model.md "Barriers").
+ * Arrivals at
  * one barrier (CTA, barrier id) happen in some order; each run of {@code expected} consecutive
  * arrivals completes a phase, and every arrival of a phase synchronizes with every wait of
  * it. Arrivals left in an incomplete last phase never complete: if one of them waits, its

@@ -14,7 +14,8 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 
 /**
- * The pruned search (DESIGN §4). Like {@link Enumerator} it picks paths, rf sources and barrier
+ * The pruned search (model.md "Search"). Like {@link Enumerator} it picks paths, rf sources and
+ * barrier
  * groupings (the same {@link RfWalk}), but it never enumerates Fence-SC or coherence total
  * orders: it keeps them partial and asks the model, through the {@link PartialModel} seam, to
  * add every edge it forces and to check the partial orders (soundly: a failure holds for every

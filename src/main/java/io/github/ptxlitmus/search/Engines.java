@@ -9,7 +9,8 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The one place that decides which search runs (DESIGN §4): the exhaustive {@link Enumerator}
+ * The one place that decides which search runs (model.md "Search"): the exhaustive {@link
+ * Enumerator}
  * (every candidate; herd's execution counts; the oracle) or the pruned {@link DecisionSearch}
  * (distinct states, or a witness), for each way a check asks — list the states, decide a
  * condition, find a witness, explain a state. The engines never call each other: when the

@@ -24,7 +24,8 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
- * The exhaustive search (DESIGN §4): enumerates the candidate executions of a litmus test and
+ * The exhaustive search (model.md "Search"): enumerates the candidate executions of a litmus test
+ * and
  * keeps the consistent ones — one path per thread, an rf source for every read, a Fence-SC
  * order, a grouping of barrier arrivals into phases, and a coherence total order per location —
  * checking each axiom as soon as the choices it needs are made. It is the oracle the pruned
@@ -462,7 +463,8 @@ public final class Enumerator {
       if (stuck) {
         List<String> loops = spin.spinningForever(choice, walk.values(), total);
         nonTerminating.addAll(loops);
-        // DESIGN §6.1: waiting on an mbarrier phase that never completes is a deadlock.
+        // model.md "Asynchronous operations": waiting on an mbarrier phase that never completes is
+        // a deadlock.
         deadlock |= !loops.isEmpty() && spin.onMbarrier();
         return loops.isEmpty(); // once found, the rest of this choice finds the same loops
       }

@@ -24,7 +24,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The events of one choice of thread paths, put together once (DESIGN §4): the initial writes
+ * The events of one choice of thread paths, put together once (model.md "Search"): the initial
+ * writes
  * first, then each thread's path events; program order, issue order and dependencies; the
  * asynchronous structure; and what the paths fix about values (the static value of each write,
  * the branch decisions of each path). Nothing here depends on an rf, co or Fence-SC choice.
@@ -124,7 +125,8 @@ final class EventGraph {
       PathAsync unit = paths.get(t).async();
       for (int i = 0; i < paths.get(t).events().size(); i++) {
         PathEvent pe = paths.get(t).events().get(i);
-        // DESIGN §6.2 decision: a completion is performed in the CTA owning the mbarrier.
+        // A decision (model.md "Asynchronous operations"): a completion is performed in the CTA
+        // owning the mbarrier.
         ThreadPosition pos = unit.completions().get(i)
             ? AsyncOrder.owner(test, locations, pe.location(), threadPos)
             : threadPos;
@@ -146,7 +148,8 @@ final class EventGraph {
       for (int i = 0; i < path.size(); i++) {
         for (int j = i + 1; j < path.size(); j++) {
           // 8.9.1 program order; elements of one vector access stay unordered (8.2.4).
-          // Asynchronous units are ordered by issue order instead (8.9.1.1, DESIGN §6.2).
+          // Asynchronous units are ordered by issue order instead (8.9.1.1, model.md "Asynchronous
+          // operations").
           if (path.get(i).group() < path.get(j).group()) {
             if (!unit.isAsync(i) && !unit.isAsync(j)) {
               poB.add(base + i, base + j);
@@ -429,7 +432,7 @@ final class EventGraph {
   }
 
   /**
-   * DESIGN §6.1 (decision, docs/model.md): an mbarrier is one 8-byte object that mbarrier
+   * A decision (model.md "Asynchronous operations"): an mbarrier is one 8-byte object that mbarrier
    * instructions read and update as a whole, so their reads never mix bytes of several writes.
    */
   static boolean mbarrierObject(Event read) {

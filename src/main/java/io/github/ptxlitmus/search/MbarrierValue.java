@@ -2,7 +2,8 @@ package io.github.ptxlitmus.search;
 
 /**
  * The value of an mbarrier object as the engine computes it through the chain of
- * read-modify-writes on it (DESIGN §6.1: any encoding will do; users see only the wait's
+ * read-modify-writes on it (model.md "Asynchronous operations": any encoding will do; users see
+ * only the wait's
  * predicate and the opaque state). 64 bits, 20-bit fields since the PTX ISA allows counts up to
  * 2^20-1 (the parser rejects larger constants): pending arrivals (bits 0-19), expected arrivals
  * (20-39), tx-count (40-59, two's complement: complete_tx may come before expect_tx), phase

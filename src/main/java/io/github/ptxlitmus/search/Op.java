@@ -33,7 +33,8 @@ enum Op {
   GT,
   GE,
   /**
-   * An mbarrier update (DESIGN §6.1): {@code old} is the object, {@code y} the update (see
+   * An mbarrier update (model.md "Asynchronous operations"): {@code old} is the object, {@code y}
+   * the update (see
    * {@link MbarrierValue#update}).
    */
   MBARRIER,

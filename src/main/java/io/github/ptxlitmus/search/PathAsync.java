@@ -4,7 +4,8 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * The asynchronous structure of one thread path (DESIGN §6.2), by path-local event index.
+ * The asynchronous structure of one thread path (model.md "Asynchronous operations"), by
+ * path-local event index.
  * Events of an asynchronous unit are not in the thread's program order; the engine orders them
  * by these rules instead:
  *
@@ -18,7 +19,8 @@ import java.util.List;
  *       and the operations an asynchronous arrive tracks before it;
  *   <li>{@code ordersLater}: unit events that precede every later own event (fence-like);
  *   <li>{@code carried}: pairs (operation, completion): the synchronization a completion
- *       establishes carries only these operations (8.9.1.1, the relation C of DESIGN §6.2);
+ *       establishes carries only these operations (8.9.1.1, the relation C of model.md
+ * "Asynchronous operations");
  *   <li>{@code completions}: the completion operations (implicit complete-tx, async arrive).
  * </ul>
  */

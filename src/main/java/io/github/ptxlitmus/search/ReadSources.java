@@ -248,7 +248,7 @@ final class ReadSources {
   }
 
   /**
-   * Prunes an rf prefix (DESIGN §4): false when some branch constraint of the paths can
+   * Prunes an rf prefix (model.md "Search"): false when some branch constraint of the paths can
    * already be evaluated — every read it depends on is chosen — and fails, so no completion of
    * the prefix takes these paths. Spin loops need this: each further iteration doubles the rf
    * choices, and all but one value of each load leave the loop.

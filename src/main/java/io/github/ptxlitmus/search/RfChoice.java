@@ -4,7 +4,8 @@ import io.github.ptxlitmus.event.Event;
 import io.github.ptxlitmus.relation.Relation;
 
 /**
- * The rf part of a candidate while a search builds it (DESIGN §4): per read, per byte of its
+ * The rf part of a candidate while a search builds it (model.md "Search"): per read, per byte of
+ * its
  * access, the write it takes the byte from (8.9.7: rf per byte); which reads are chosen so far;
  * and the guessed result of each {@code bar.red} (checked against the barrier phases later).
  * The engines create one per choice of paths, extend it one read at a time, and undo choices as

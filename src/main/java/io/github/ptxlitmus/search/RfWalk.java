@@ -6,7 +6,7 @@ import io.github.ptxlitmus.relation.Relation;
 import java.util.function.BooleanSupplier;
 
 /**
- * The rf walk both engines share (DESIGN §4): over one choice of paths, it gives every read
+ * The rf walk both engines share (model.md "Search"): over one choice of paths, it gives every read
  * its sources segment by segment, in {@link ReadSources}'s order, extending and undoing one
  * {@link RfChoice}. It skips a source that the read's own branch decisions reject ({@link
  * EventGraph#valueAllows}) and, on a stuck choice of paths, one that keeps a loop from

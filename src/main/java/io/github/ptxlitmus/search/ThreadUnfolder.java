@@ -579,7 +579,8 @@ final class ThreadUnfolder {
     if (loc.op() == Instruction.LocalOp.MOV) {
       result = operand(s, loc.sources().get(0));
     } else if (loc.op() == Instruction.LocalOp.MBARRIER_PENDING_COUNT) {
-      // The state an arrive returned is the mbarrier's value before it (DESIGN §6.1).
+      // The state an arrive returned is the mbarrier's value before it (model.md "Asynchronous
+      // operations").
       result = Expr.binary(Op.MBAR_PENDING, operand(s, loc.sources().get(0)), Expr.constant(0),
           64, false);
     } else {
