@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -13,70 +12,60 @@ import picocli.CommandLine.Model.CommandSpec;
  * missing argument or subcommand) or the JVM out of memory or stack. Arguments are taken as
  * written: picocli's {@code @file} expansion is off.
  *
- * <p>Building a picocli command reads its annotations by reflection, a few milliseconds per
- * command at start-up; {@link #main} therefore builds only the subcommand its first argument
+ * <p>Start-up: building a picocli command from its annotations costs tens of milliseconds (the
+ * JDK generates a proxy class per annotation type, at run time), so the tool's own command and
+ * {@code check}, the command of every scripted call, are built in code ({@link CommandModel},
+ * {@link CheckCommandSpec}), and {@link #main} builds only the subcommand its first argument
  * names (all of them for anything else: {@code --help}, a typo to suggest a name for).
  */
-@Command(
-    name = "ptx-litmus",
-    mixinStandardHelpOptions = true,
-    version = "ptx-litmus 0.1.0",
-    description = "Checks litmus tests under the NVIDIA PTX memory consistency model.",
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
-    modelTransformer = Main.AllSubcommands.class)
 public final class Main implements Runnable {
   /** The subcommands by name, in the order {@code --help} lists them. */
-  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+  private static final Map<String, Supplier<CommandSpec>> SUBCOMMANDS = subcommands();
 
-  private static Map<String, Supplier<Object>> subcommands() {
-    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
-    m.put("parse", ParseCommand::new);
-    m.put("check", CheckCommand::new);
-    m.put("compare", CompareCommand::new);
-    m.put("generate", GenerateCommand::new);
-    m.put("bench", BenchCommand::new);
-    m.put("diy", DiyCommand::new);
-    m.put("catalogue", CatalogueCommand::new);
-    m.put("cat-bindings", CatBindingsCommand::new);
-    m.put("merge", MergeCommand::new);
-    m.put("ptx", PtxCommand::new);
-    m.put("cuda", CudaCommand::new);
+  private static Map<String, Supplier<CommandSpec>> subcommands() {
+    Map<String, Supplier<CommandSpec>> m = new LinkedHashMap<>();
+    m.put("parse", () -> annotated(new ParseCommand()));
+    m.put("check", () -> CheckCommandSpec.of(new CheckCommand()));
+    m.put("compare", () -> annotated(new CompareCommand()));
+    m.put("generate", () -> annotated(new GenerateCommand()));
+    m.put("bench", () -> annotated(new BenchCommand()));
+    m.put("diy", () -> annotated(new DiyCommand()));
+    m.put("catalogue", () -> annotated(new CatalogueCommand()));
+    m.put("cat-bindings", () -> annotated(new CatBindingsCommand()));
+    m.put("merge", () -> annotated(new MergeCommand()));
+    m.put("ptx", () -> annotated(new PtxCommand()));
+    m.put("cuda", () -> annotated(new CudaCommand()));
     return java.util.Collections.unmodifiableMap(m);
   }
 
-  /**
-   * Adds subcommands to the {@code ptx-litmus} command as picocli builds it: every one
-   * ({@code new CommandLine(new Main())}), or, made by {@link #commandLine(String...)}'s
-   * factory, only one.
-   */
-  static final class AllSubcommands implements CommandLine.IModelTransformer {
-    private final String only;
-
-    /** Every subcommand. */
-    AllSubcommands() {
-      this(null);
-    }
-
-    private AllSubcommands(String only) {
-      this.only = only;
-    }
-
-    @Override
-    public CommandSpec transform(CommandSpec spec) {
-      SUBCOMMANDS.forEach(
-          (name, command) -> {
-            if (only == null || only.equals(name)) {
-              spec.addSubcommand(name, CommandSpec.forAnnotatedObject(command.get()));
-            }
-          });
-      return spec;
-    }
+  private static CommandSpec annotated(Object command) {
+    return CommandSpec.forAnnotatedObject(command);
   }
+
+  /**
+   * The {@code ptx-litmus} command with its subcommands: every one ({@code only} null), or
+   * only {@code only}.
+   */
+  private static CommandSpec spec(String only) {
+    Main main = new Main();
+    main.spec = CommandModel.command(main, "ptx-litmus",
+            "Checks litmus tests under the NVIDIA PTX memory consistency model.")
+        .version("ptx-litmus 0.1.0")
+        .exitCodeOnInvalidInput(USAGE_ERROR)
+        .exitCodeOnExecutionException(1);
+    SUBCOMMANDS.forEach(
+        (name, command) -> {
+          if (only == null || only.equals(name)) {
+            main.spec.addSubcommand(name, command.get());
+          }
+        });
+    return main.spec;
+  }
+
   /** Exit code for command-line usage errors. */
   public static final int USAGE_ERROR = 2;
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+  private CommandSpec spec;
 
   /**
    * The stack of the threads that parse, check and print (bytes, reserved, committed only as
@@ -146,7 +135,7 @@ public final class Main implements Runnable {
    * @return a fresh command line
    */
   public static CommandLine commandLine() {
-    return withConventions(new CommandLine(new Main()));
+    return withConventions(new CommandLine(spec(null)));
   }
 
   /**
@@ -160,18 +149,7 @@ public final class Main implements Runnable {
     if (args.length == 0 || !SUBCOMMANDS.containsKey(args[0])) {
       return commandLine();
     }
-    String only = args[0];
-    CommandLine.IFactory defaults = CommandLine.defaultFactory();
-    CommandLine.IFactory factory =
-        new CommandLine.IFactory() {
-          @Override
-          public <K> K create(Class<K> type) throws Exception {
-            return type == AllSubcommands.class
-                ? type.cast(new AllSubcommands(only))
-                : defaults.create(type);
-          }
-        };
-    return withConventions(new CommandLine(new Main(), factory));
+    return withConventions(new CommandLine(spec(args[0])));
   }
 
   private static CommandLine withConventions(CommandLine cmd) {
