@@ -6,11 +6,12 @@ import java.util.function.LongBinaryOperator;
 /**
  * What an {@link EventSet} and a {@link Relation} have in common: a fixed number of bits over the
  * events {@code 0..n-1} (one per event for a set, one per pair for a relation), so that the set
- * algebra, the counts and equality are word-wise loops written once here.
+ * algebra, the counts and equality are word-wise loops written once here. Public only so that
+ * method references such as {@code Relation::union} resolve; only those two types extend it.
  *
  * @param <T> the value type, closed under the operations
  */
-abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation {
+public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation {
   /** The number of events. */
   final int n;
   /** The bits; never mutated after construction; bits outside the value's range are zero. */
