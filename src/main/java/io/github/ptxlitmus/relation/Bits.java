@@ -1,7 +1,6 @@
 package io.github.ptxlitmus.relation;
 
 import java.util.Arrays;
-import java.util.function.LongBinaryOperator;
 
 /**
  * What an {@link EventSet} and a {@link Relation} have in common: a fixed number of bits over the
@@ -58,7 +57,13 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    * @throws IllegalArgumentException if the sizes differ
    */
   public T union(T other) {
-    return combine(other, (a, b) -> a | b);
+    requireSameSize(other);
+    long[] o = other.bits;
+    long[] b = new long[bits.length];
+    for (int k = 0; k < b.length; k++) {
+      b[k] = bits[k] | o[k];
+    }
+    return withBits(b);
   }
 
   /**
@@ -69,7 +74,13 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    * @throws IllegalArgumentException if the sizes differ
    */
   public T intersection(T other) {
-    return combine(other, (a, b) -> a & b);
+    requireSameSize(other);
+    long[] o = other.bits;
+    long[] b = new long[bits.length];
+    for (int k = 0; k < b.length; k++) {
+      b[k] = bits[k] & o[k];
+    }
+    return withBits(b);
   }
 
   /**
@@ -80,7 +91,13 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    * @throws IllegalArgumentException if the sizes differ
    */
   public T difference(T other) {
-    return combine(other, (a, b) -> a & ~b);
+    requireSameSize(other);
+    long[] o = other.bits;
+    long[] b = new long[bits.length];
+    for (int k = 0; k < b.length; k++) {
+      b[k] = bits[k] & ~o[k];
+    }
+    return withBits(b);
   }
 
   /**
@@ -99,16 +116,6 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
       }
     }
     return true;
-  }
-
-  private T combine(T other, LongBinaryOperator op) {
-    requireSameSize(other);
-    long[] o = other.bits;
-    long[] b = new long[bits.length];
-    for (int k = 0; k < b.length; k++) {
-      b[k] = op.applyAsLong(bits[k], o[k]);
-    }
-    return withBits(b);
   }
 
   /** Throws {@link IllegalArgumentException} unless {@code other} has {@code n} events. */
