@@ -575,18 +575,24 @@ public final class CheckCommand implements Callable<Integer> {
     }
     requireRegularFile("--expect", expect);
     try {
+      Expectations loaded;
       if (divergences != null) {
         requireRegularFile("--divergences", divergences);
         divergenceSource = divergences.toString();
-        return Optional.of(Expectations.load(expect, divergences));
+        loaded = Expectations.load(expect, divergences);
+      } else {
+        // The installation's list was written for one corpus: it applies only to the expected
+        // CSVs its applies-to lines name (by content digest), never to a user's own CSV.
+        String name = catFile != null ? "cat-divergences.csv" : "divergences.csv";
+        Optional<DefaultDivergences.Source> found = DefaultDivergences.find(name);
+        divergenceSource = found.map(DefaultDivergences.Source::name)
+            .orElse("none (no docs/" + name + " in this installation)");
+        loaded = Expectations.load(
+            expect, found.map(DefaultDivergences.Source::name).orElse(name),
+            found.map(DefaultDivergences.Source::lines).orElse(List.of()), found.isPresent());
       }
-      String name = catFile != null ? "cat-divergences.csv" : "divergences.csv";
-      Optional<DefaultDivergences.Source> found = DefaultDivergences.find(name);
-      divergenceSource = found.map(DefaultDivergences.Source::name)
-          .orElse("none (no docs/" + name + " in this installation)");
-      return Optional.of(Expectations.load(
-          expect, found.map(DefaultDivergences.Source::name).orElse(name),
-          found.map(DefaultDivergences.Source::lines).orElse(List.of())));
+      divergenceSource = loaded.divergenceNote().orElse(divergenceSource);
+      return Optional.of(loaded);
     } catch (IOException e) {
       throw usage("--expect: cannot read " + expect + ": " + IoMessages.reason(e));
     } catch (IllegalArgumentException e) {
