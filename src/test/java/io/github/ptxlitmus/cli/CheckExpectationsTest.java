@@ -247,6 +247,47 @@ class CheckExpectationsTest {
     }
   }
 
+  /**
+   * A filter that no final state passes: flagged in every format and mode (JUnit: skipped,
+   * saying why), and a file's own expectation of a verdict fails unless it lists the flag.
+   */
+  @Test
+  void aFilterNoStatePassesIsFlaggedInEveryFormat() throws Exception {
+    Path t = copy("f/empty.litmus", "exists", "filter (P1:r0 == 7)\nexists");
+    for (String mode : new String[] {"--states", "--decide"}) {
+      for (String format : new String[] {"text", "json", "junit"}) {
+        CommandRun cli = new CommandRun();
+        assertThat(cli.run("check", mode, "--format", format, t.toString()))
+            .as(mode + " " + format).isEqualTo(1); // its own (* expect: Forbidden *) not met
+        String out = cli.out.toString();
+        assertThat(out).as(mode + " " + format)
+            .contains("flag FILTER_PASSES_NONE set but not expected");
+        switch (format) {
+          case "text" -> assertThat(out).contains("Flag filter-passes-none: P1:r0 == 7\n");
+          case "json" -> assertThat(out.replaceAll("\\s+", " "))
+              .contains("\"filter-passes-none\"").contains("\"filter\" : \"P1:r0 == 7\"");
+          default -> assertThat(out).contains("Flag filter-passes-none: P1:r0 == 7");
+        }
+      }
+    }
+    // Without own expectations: JUnit says it was skipped and why; exit 0.
+    Path bare = copy("g/bare.litmus", "exists", "filter (P1:r0 == 7)\nexists");
+    Files.writeString(bare, Files.readString(bare).replaceAll("\\(\\* expect[^*]*\\*\\)", ""));
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--format", "junit", bare.toString())).isEqualTo(0);
+    assertThat(cli.out.toString()).contains("skipped=\"1\"")
+        .contains("<skipped message=\"no execution passes the filter (P1:r0 == 7): the"
+            + " condition was judged on no execution\"/>");
+    // Listed, the flag is met.
+    Path listed = copy("h/listed.litmus", "exists",
+        "filter (P1:r0 == 7)\nexists");
+    Files.writeString(listed, Files.readString(listed)
+        .replaceAll("\\(\\* expect-states[^*]*\\*\\)", "")
+        .replace("expect-flags: DATA_RACE", "expect-flags: FILTER_PASSES_NONE"));
+    cli = new CommandRun();
+    assertThat(cli.run("check", listed.toString())).as(cli.out.toString()).isEqualTo(0);
+  }
+
   @Test
   void aListingCutByALimitAfterAWitnessIsUnknownInEveryFormat() throws Exception {
     // IRIW with 10 readers: P2:r0 == 0 shows up in the first executions, listing the 2^20
