@@ -159,7 +159,7 @@ class MergeCommandTest {
     assertThat(merge(List.of(json.get(0), text.get(1)))).isEqualTo(Main.USAGE_ERROR);
     assertThat(cli.err.toString()).contains("mix herd logs and JSON");
     assertThat(merge(List.of(dir.resolve("absent.txt")))).isEqualTo(Main.USAGE_ERROR);
-    assertThat(cli.err.toString()).startsWith("merge: no such file: ");
+    assertThat(cli.err.toString()).startsWith("ptx-litmus merge: no such file: ");
   }
 
   /**
@@ -188,7 +188,7 @@ class MergeCommandTest {
         assertThat(merge(List.of(mine.get(0), second))).as(String.join(" ", opts))
             .isEqualTo(Main.USAGE_ERROR);
         assertThat(cli.err.toString()).as(String.join(" ", opts))
-            .startsWith("merge: " + mine.get(0) + " and " + second + " are shards of different"
+            .startsWith("ptx-litmus merge: " + mine.get(0) + " and " + second + " are shards of different"
                 + " runs (run ")
             .doesNotContain("\n\n").hasLineCount(1);
       }
