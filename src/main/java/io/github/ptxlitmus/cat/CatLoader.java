@@ -86,14 +86,7 @@ final class CatLoader {
         || !file.toString().endsWith(".cat")) {
       return Optional.empty();
     }
-    try (InputStream in = CatLoader.class.getResourceAsStream(MODELS + file)) {
-      if (in == null) {
-        return Optional.empty();
-      }
-      return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    return resource(MODELS + file);
   }
 
   /** As {@link #load}, for text not read from a file ({@code path} may be null). */
@@ -241,7 +234,12 @@ final class CatLoader {
 
   /** The bundled library file {@code name}, if there is one. */
   static Optional<String> bundled(String name) {
-    try (InputStream in = CatLoader.class.getResourceAsStream(LIBRARY + name)) {
+    return resource(LIBRARY + name);
+  }
+
+  /** The text of a bundled resource, UTF-8; empty when there is none or it cannot be read. */
+  private static Optional<String> resource(String name) {
+    try (InputStream in = CatLoader.class.getResourceAsStream(name)) {
       if (in == null) {
         return Optional.empty();
       }

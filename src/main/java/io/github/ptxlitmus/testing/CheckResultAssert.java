@@ -166,10 +166,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    */
   public CheckResultAssert allows(String state) {
     Condition c = parse(state);
-    String head = "Expecting " + name() + " to allow a final state with\n  "
-        + LitmusPrinter.condition(c) + "\n";
-    decided(head);
-    requireKnown(state, head);
+    String head = expect(state, c, "to allow a final state with");
     if (actual.hasAllStates()) {
       checkObserved(c, head);
       if (actual.states().stream().noneMatch(s -> States.holds(c, s))) {
@@ -185,6 +182,18 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
       }
     }
     return this;
+  }
+
+  /**
+   * The first line of a failure message about {@code state}, once the result is known to decide
+   * and {@code state} to name only what the test has.
+   */
+  private String expect(String state, Condition c, String expectation) {
+    String head = "Expecting " + name() + " " + expectation + "\n  "
+        + LitmusPrinter.condition(c) + "\n";
+    decided(head);
+    requireKnown(state, head);
+    return head;
   }
 
   /**
@@ -210,10 +219,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    */
   public CheckResultAssert forbids(String state) {
     Condition c = parse(state);
-    String head = "Expecting " + name() + " to forbid every final state with\n  "
-        + LitmusPrinter.condition(c) + "\n";
-    decided(head);
-    requireKnown(state, head);
+    String head = expect(state, c, "to forbid every final state with");
     if (actual.hasAllStates() || listedSatisfies(c)) {
       checkObserved(c, head);
       List<FinalState> witnesses =
