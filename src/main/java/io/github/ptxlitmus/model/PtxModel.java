@@ -6,6 +6,7 @@ import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.relation.Cliques;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +41,7 @@ public final class PtxModel {
   private final Relation po;
   private final Relation overlap;
   private final Relation ms;
+  private final EnumSet<Axiom> axioms = EnumSet.noneOf(Axiom.class);
 
   /**
    * The spec's model over events without asynchronous operations.
@@ -61,6 +63,7 @@ public final class PtxModel {
    */
   public PtxModel(EventStructure events, ModelSpec spec) {
     this.spec = spec;
+    this.axioms.addAll(spec.axioms()); // asked on every axiom check: a plain EnumSet
     this.async = events.async();
     this.base = new PtxBase(events);
     this.n = base.n;
@@ -96,7 +99,7 @@ public final class PtxModel {
    * @return whether the variant checks it
    */
   public boolean has(Axiom axiom) {
-    return spec.has(axiom);
+    return axioms.contains(axiom);
   }
 
   /** {@return the events; an event's id is its index in this list} */

@@ -29,6 +29,14 @@ public final class Relation {
   private final int w;
   /** Row {@code i} is {@code bits[i*w .. i*w+w)}; bits at columns {@code >= n} are zero. */
   private final long[] bits;
+  /**
+   * Whether {@link #bits} are all zero: 0 not known yet, 1 empty, 2 not. The operators return
+   * an operand unchanged when the other one is empty (relations are immutable, so sharing is
+   * safe): most relations of a small candidate are empty or are joined with empty ones, and
+   * each copy would be an allocation per candidate. Written without synchronization: every
+   * thread that computes it computes the same value from the final {@link #bits}.
+   */
+  private byte emptiness;
 
   /** Takes ownership of {@code bits}; callers must not mutate them afterwards. */
   private Relation(int n, long[] bits) {
@@ -58,7 +66,9 @@ public final class Relation {
    */
   public static Relation empty(int n) {
     checkSize(n);
-    return new Relation(n, new long[n * wordCount(n)]);
+    Relation r = new Relation(n, new long[n * wordCount(n)]);
+    r.emptiness = 1;
+    return r;
   }
 
   /**
@@ -298,12 +308,16 @@ public final class Relation {
 
   /** {@return true when there are no pairs} */
   public boolean isEmpty() {
-    for (long x : bits) {
-      if (x != 0) {
-        return false;
+    if (emptiness == 0) {
+      emptiness = 1;
+      for (long x : bits) {
+        if (x != 0) {
+          emptiness = 2;
+          break;
+        }
       }
     }
-    return true;
+    return emptiness == 1;
   }
 
   /** {@return the number of pairs} */
@@ -413,6 +427,12 @@ public final class Relation {
    */
   public Relation union(Relation other) {
     requireSameSize(other);
+    if (other.isEmpty()) {
+      return this;
+    }
+    if (isEmpty()) {
+      return other;
+    }
     long[] b = bits.clone();
     long[] o = other.bits;
     for (int k = 0; k < b.length; k++) {
@@ -430,6 +450,12 @@ public final class Relation {
    */
   public Relation intersection(Relation other) {
     requireSameSize(other);
+    if (isEmpty()) {
+      return this;
+    }
+    if (other.isEmpty()) {
+      return other;
+    }
     long[] b = bits.clone();
     long[] o = other.bits;
     for (int k = 0; k < b.length; k++) {
@@ -447,6 +473,9 @@ public final class Relation {
    */
   public Relation difference(Relation other) {
     requireSameSize(other);
+    if (isEmpty() || other.isEmpty()) {
+      return this;
+    }
     long[] b = bits.clone();
     long[] o = other.bits;
     for (int k = 0; k < b.length; k++) {
@@ -457,6 +486,9 @@ public final class Relation {
 
   /** {@return the converse {@code {(j,i) | (i,j) in this}} ({@code r^-1})} */
   public Relation inverse() {
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = new long[bits.length];
     for (int i = 0; i < n; i++) {
       int base = i * w;
@@ -484,6 +516,12 @@ public final class Relation {
    */
   public Relation compose(Relation other) {
     requireSameSize(other);
+    if (isEmpty()) {
+      return this;
+    }
+    if (other.isEmpty()) {
+      return other;
+    }
     long[] o = other.bits;
     long[] b = new long[bits.length];
     if (w == 1) {
@@ -516,6 +554,9 @@ public final class Relation {
 
   /** {@return the transitive closure {@code r+}: the least transitive relation containing this} */
   public Relation transitiveClosure() {
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = bits.clone();
     BitMatrix.closeInPlace(b, n, w);
     return new Relation(n, b);
@@ -547,6 +588,9 @@ public final class Relation {
   public Relation restrict(EventSet from, EventSet to) {
     requireSameSize(from);
     requireSameSize(to);
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = new long[bits.length];
     long[] t = to.words;
     for (int i = from.next(0); i >= 0; i = from.next(i + 1)) {
