@@ -665,7 +665,8 @@ public final class PtxModel {
     return ByteSources.tornAcross(byteSources, ms, writes, co)
         .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("rf", "co"),
             "a read takes bytes both from W and from a write co-before W"))
-        .or(() -> fr.intersection(ms.union(mutuallyScopedAtomics())).restrict(rmw, all)
+        .or(() -> rmw.isEmpty() ? Optional.empty() : fr.restrict(rmw, all)
+            .intersection(atomicPairs.get(() -> ms.union(mutuallyScopedAtomics())))
             .firstPairWithConverseIn(co)
             .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("fr", "co"),
                 "an atomic reads from a write co-before W, yet is co-after W")));
@@ -716,6 +717,9 @@ public final class PtxModel {
           "communication among morally strong operations contradicts po-loc"));
     }
     Relation step = com.union(po);
+    if (step.isAcyclic()) {
+      return Optional.empty(); // then so is its restriction to every set below
+    }
     // The maximal sets of two or more pairwise morally strong memory operations.
     for (EventSet clique : morallyStrongCliques.get(() -> Cliques.maximal(ms, base.memory)
         .stream().filter(s -> s.count() >= 2).toList())) {
@@ -802,5 +806,6 @@ public final class PtxModel {
   private final Lazy<Relation> genericSameAddress = new Lazy<>();
   private final Lazy<Boolean> genericOnly = new Lazy<>();
   private final Lazy<Relation> coherenceRequired = new Lazy<>();
+  private final Lazy<Relation> atomicPairs = new Lazy<>();
   private final Lazy<List<EventSet>> morallyStrongCliques = new Lazy<>();
 }
