@@ -16,6 +16,14 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
   final int n;
   /** The bits; never mutated after construction; bits outside the value's range are zero. */
   final long[] bits;
+  /**
+   * Whether {@link #bits} are all zero: 0 not known yet, 1 empty, 2 not. The operators return an
+   * operand unchanged when the other one is empty (values are immutable, so sharing is safe):
+   * most relations of a small candidate are empty or are joined with empty ones, and each copy
+   * would be an allocation per candidate. Written without synchronization: every thread that
+   * computes it computes the same value from the final {@link #bits}.
+   */
+  private byte emptiness;
 
   /** Takes ownership of {@code bits}; callers must not mutate them afterwards. */
   Bits(int n, long[] bits) {
@@ -42,12 +50,21 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
 
   /** {@return true when there are no members} */
   public boolean isEmpty() {
-    for (long x : bits) {
-      if (x != 0) {
-        return false;
+    if (emptiness == 0) {
+      emptiness = 1;
+      for (long x : bits) {
+        if (x != 0) {
+          emptiness = 2;
+          break;
+        }
       }
     }
-    return true;
+    return emptiness == 1;
+  }
+
+  @SuppressWarnings("unchecked")
+  private T self() {
+    return (T) this;
   }
 
   /**
@@ -58,6 +75,13 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    * @throws IllegalArgumentException if the sizes differ
    */
   public T union(T other) {
+    requireSameSize(other);
+    if (other.isEmpty()) {
+      return self();
+    }
+    if (isEmpty()) {
+      return other;
+    }
     return combine(other, (a, b) -> a | b);
   }
 
@@ -69,6 +93,13 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    * @throws IllegalArgumentException if the sizes differ
    */
   public T intersection(T other) {
+    requireSameSize(other);
+    if (isEmpty()) {
+      return self();
+    }
+    if (other.isEmpty()) {
+      return other;
+    }
     return combine(other, (a, b) -> a & b);
   }
 
@@ -80,6 +111,10 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    * @throws IllegalArgumentException if the sizes differ
    */
   public T difference(T other) {
+    requireSameSize(other);
+    if (isEmpty() || other.isEmpty()) {
+      return self();
+    }
     return combine(other, (a, b) -> a & ~b);
   }
 
@@ -102,7 +137,6 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
   }
 
   private T combine(T other, LongBinaryOperator op) {
-    requireSameSize(other);
     long[] o = other.bits;
     long[] b = new long[bits.length];
     for (int k = 0; k < b.length; k++) {
