@@ -285,9 +285,11 @@ final class CatLoader {
           .decode(ByteBuffer.wrap(bytes))
           .toString();
     } catch (CharacterCodingException e) {
-      int at = firstBadByte(bytes);
-      throw new CatSyntaxException(shown, "not UTF-8 text (byte " + at + " of the file,"
-          + " line " + lineOf(bytes, at) + "); cat files are read as UTF-8");
+      int[] bad = io.github.ptxlitmus.litmus.TextFiles.firstNonUtf8(bytes)
+          .orElse(new int[] {firstBadByte(bytes), lineOf(bytes, firstBadByte(bytes)), 1});
+      throw new CatSyntaxException(shown, bad[1], bad[2], String.format("not UTF-8: byte"
+          + " 0x%02x (byte %d of the file); cat files are read as UTF-8", bytes[bad[0]] & 0xff,
+          bad[0]));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.ptxlitmus.relation;
 
 import java.util.Arrays;
+import java.util.function.LongBinaryOperator;
 
 /**
  * What an {@link EventSet} and a {@link Relation} have in common: a fixed number of bits over the
@@ -15,6 +16,14 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
   final int n;
   /** The bits; never mutated after construction; bits outside the value's range are zero. */
   final long[] bits;
+  /**
+   * Whether {@link #bits} are all zero: 0 not known yet, 1 empty, 2 not. The operators return an
+   * operand unchanged when the other one is empty (values are immutable, so sharing is safe):
+   * most relations of a small candidate are empty or are joined with empty ones, and each copy
+   * would be an allocation per candidate. Written without synchronization: every thread that
+   * computes it computes the same value from the final {@link #bits}.
+   */
+  private byte emptiness;
 
   /** Takes ownership of {@code bits}; callers must not mutate them afterwards. */
   Bits(int n, long[] bits) {
@@ -41,12 +50,21 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
 
   /** {@return true when there are no members} */
   public boolean isEmpty() {
-    for (long x : bits) {
-      if (x != 0) {
-        return false;
+    if (emptiness == 0) {
+      emptiness = 1;
+      for (long x : bits) {
+        if (x != 0) {
+          emptiness = 2;
+          break;
+        }
       }
     }
-    return true;
+    return emptiness == 1;
+  }
+
+  @SuppressWarnings("unchecked")
+  private T self() {
+    return (T) this;
   }
 
   /**
@@ -58,12 +76,13 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    */
   public T union(T other) {
     requireSameSize(other);
-    long[] o = other.bits;
-    long[] b = new long[bits.length];
-    for (int k = 0; k < b.length; k++) {
-      b[k] = bits[k] | o[k];
+    if (other.isEmpty()) {
+      return self();
     }
-    return withBits(b);
+    if (isEmpty()) {
+      return other;
+    }
+    return combine(other, (a, b) -> a | b);
   }
 
   /**
@@ -75,12 +94,13 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    */
   public T intersection(T other) {
     requireSameSize(other);
-    long[] o = other.bits;
-    long[] b = new long[bits.length];
-    for (int k = 0; k < b.length; k++) {
-      b[k] = bits[k] & o[k];
+    if (isEmpty()) {
+      return self();
     }
-    return withBits(b);
+    if (other.isEmpty()) {
+      return other;
+    }
+    return combine(other, (a, b) -> a & b);
   }
 
   /**
@@ -92,12 +112,10 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
    */
   public T difference(T other) {
     requireSameSize(other);
-    long[] o = other.bits;
-    long[] b = new long[bits.length];
-    for (int k = 0; k < b.length; k++) {
-      b[k] = bits[k] & ~o[k];
+    if (isEmpty() || other.isEmpty()) {
+      return self();
     }
-    return withBits(b);
+    return combine(other, (a, b) -> a & ~b);
   }
 
   /**
@@ -116,6 +134,15 @@ public abstract sealed class Bits<T extends Bits<T>> permits EventSet, Relation 
       }
     }
     return true;
+  }
+
+  private T combine(T other, LongBinaryOperator op) {
+    long[] o = other.bits;
+    long[] b = new long[bits.length];
+    for (int k = 0; k < b.length; k++) {
+      b[k] = op.applyAsLong(bits[k], o[k]);
+    }
+    return withBits(b);
   }
 
   /** Throws {@link IllegalArgumentException} unless {@code other} has {@code n} events. */

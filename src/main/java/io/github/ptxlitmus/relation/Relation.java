@@ -377,6 +377,9 @@ public final class Relation extends Bits<Relation> {
 
   /** {@return the converse {@code {(j,i) | (i,j) in this}} ({@code r^-1})} */
   public Relation inverse() {
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = new long[bits.length];
     for (int i = 0; i < n; i++) {
       int base = i * w;
@@ -404,6 +407,12 @@ public final class Relation extends Bits<Relation> {
    */
   public Relation compose(Relation other) {
     requireSameSize(other);
+    if (isEmpty()) {
+      return this;
+    }
+    if (other.isEmpty()) {
+      return other;
+    }
     long[] o = other.bits;
     long[] b = new long[bits.length];
     if (w == 1) {
@@ -436,6 +445,9 @@ public final class Relation extends Bits<Relation> {
 
   /** {@return the transitive closure {@code r+}: the least transitive relation containing this} */
   public Relation transitiveClosure() {
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = bits.clone();
     BitMatrix.closeInPlace(b, n, w);
     return new Relation(n, b);
@@ -467,6 +479,9 @@ public final class Relation extends Bits<Relation> {
   public Relation restrict(EventSet from, EventSet to) {
     requireSameSize(from);
     requireSameSize(to);
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = new long[bits.length];
     long[] t = to.bits;
     for (int i = from.next(0); i >= 0; i = from.next(i + 1)) {
