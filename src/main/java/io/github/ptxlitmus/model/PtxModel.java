@@ -76,17 +76,6 @@ public final class PtxModel {
     this.ms = moralStrength();
   }
 
-  /**
-   * {@return the model over a candidate's events, po and dependencies (no asynchronous
-   * operations); its choices are passed to {@link PtxChain#derive}}
-   *
-   * @param x the candidate
-   * @param spec the variant and the axioms switched on
-   */
-  public static PtxModel of(CandidateExecution x, ModelSpec spec) {
-    return new PtxModel(EventStructure.of(x), spec);
-  }
-
   /** {@return the variant and the axioms switched on} */
   public ModelSpec spec() {
     return spec;
