@@ -567,6 +567,7 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
+    requireValidBarrier(s, b);
     // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
     Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
         ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));
@@ -592,6 +593,33 @@ final class ThreadUnfolder {
         s.registers.put(r.destination(), new Expr.ReadValue(waitIndex));
         s.assigned(r.destination(), new BitSet());
       });
+    }
+  }
+
+  /**
+   * PTX ISA barrier: the rules the parser applies to immediates (ids 0..15; a PTX thread count a
+   * positive multiple of the warp size, Dat3M's quorum at least one), applied to a register
+   * operand whose value is known on this path. A value loaded from memory is not checked.
+   *
+   * @throws LitmusSyntaxException at the instruction, naming the register and its value
+   */
+  private void requireValidBarrier(State s, Instruction.Barrier b) {
+    if (b.id() instanceof Operand.Reg r && operand(s, r) instanceof Expr.Const c
+        && (c.value() < 0 || c.value() > 15)) {
+      throw new LitmusSyntaxException(b.position(), "barrier id must be 0..15, but "
+          + r.name() + " holds " + c.value() + " here");
+    }
+    if (b.expected().orElse(null) instanceof Operand.Reg r
+        && operand(s, r) instanceof Expr.Const c) {
+      if (b.countsWarps() && (c.value() <= 0 || c.value() % 32 != 0)) {
+        throw new LitmusSyntaxException(b.position(), "barrier thread count must be a positive"
+            + " multiple of the warp size (32), but " + r.name() + " holds " + c.value()
+            + " here");
+      }
+      if (!b.countsWarps() && c.value() <= 0) {
+        throw new LitmusSyntaxException(b.position(), "barrier quorum must be at least 1, but "
+            + r.name() + " holds " + c.value() + " here");
+      }
     }
   }
 
