@@ -413,26 +413,14 @@ final class ThreadUnfolder {
       // of the loop has run, so there is nothing that could repeat yet.
       return;
     }
-    LoopCuts.Head head = s.heads.get(target);
-    List<ThreadPath.Repeat> repeats = new ArrayList<>();
-    for (String r : loopRegisters.atHead(target)) {
-      // LoopRegisters' registers are among those the head keeps (RegisterLiveness#codeLive).
-      Expr before = head.values().get(r);
-      if (before == null) {
-        throw new IllegalStateException("loop head keeps no value of " + r);
-      }
-      Expr after = s.registers.getOrDefault(r, Expr.constant(0));
-      if (before.equals(after)) {
-        continue;
-      }
-      if (before instanceof Expr.Const && after instanceof Expr.Const) {
-        return; // the next iteration starts from another value: this one does not repeat
-      }
-      repeats.add(new ThreadPath.Repeat(r, before, after));
+    Optional<List<ThreadPath.Repeat>> repeats =
+        loopRegisters.repeats(target, s.heads.get(target), s.registers);
+    if (repeats.isEmpty()) {
+      return; // the next iteration starts from another value: this one does not repeat
     }
     Instruction label = thread.instructions().get(target);
     paths.add(path(s, s.registers,
-        Optional.of(new ThreadPath.Stuck(label.position().line(), from, repeats))));
+        Optional.of(new ThreadPath.Stuck(label.position().line(), from, repeats.get()))));
   }
 
   /** Estimated bytes one path event and its share of the path's lists occupy. */
@@ -567,7 +555,7 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
-    requireValidBarrier(s, b);
+    BarrierOperands.requireValid(b, op -> operand(s, op));
     // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
     Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
         ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));
@@ -593,33 +581,6 @@ final class ThreadUnfolder {
         s.registers.put(r.destination(), new Expr.ReadValue(waitIndex));
         s.assigned(r.destination(), new BitSet());
       });
-    }
-  }
-
-  /**
-   * PTX ISA barrier: the rules the parser applies to immediates (ids 0..15; a PTX thread count a
-   * positive multiple of the warp size, Dat3M's quorum at least one), applied to a register
-   * operand whose value is known on this path. A value loaded from memory is not checked.
-   *
-   * @throws LitmusSyntaxException at the instruction, naming the register and its value
-   */
-  private void requireValidBarrier(State s, Instruction.Barrier b) {
-    if (b.id() instanceof Operand.Reg r && operand(s, r) instanceof Expr.Const c
-        && (c.value() < 0 || c.value() > 15)) {
-      throw new LitmusSyntaxException(b.position(), "barrier id must be 0..15, but "
-          + r.name() + " holds " + c.value() + " here");
-    }
-    if (b.expected().orElse(null) instanceof Operand.Reg r
-        && operand(s, r) instanceof Expr.Const c) {
-      if (b.countsWarps() && (c.value() <= 0 || c.value() % 32 != 0)) {
-        throw new LitmusSyntaxException(b.position(), "barrier thread count must be a positive"
-            + " multiple of the warp size (32), but " + r.name() + " holds " + c.value()
-            + " here");
-      }
-      if (!b.countsWarps() && c.value() <= 0) {
-        throw new LitmusSyntaxException(b.position(), "barrier quorum must be at least 1, but "
-            + r.name() + " holds " + c.value() + " here");
-      }
     }
   }
 
