@@ -12,7 +12,7 @@ final class BarrierOperands {
   /**
    * PTX ISA barrier: the rules the parser applies to immediates (ids 0..15; a PTX thread count a
    * positive multiple of the warp size, Dat3M's quorum at least one), applied to a register
-   * operand whose value is known on this path ({@code value}: a register's value there). A
+   * operand whose value is known on this path ({@code value}: a register's value there, null when the path has not assigned it). A
    * value loaded from memory is not checked.
    *
    * @throws LitmusSyntaxException at the instruction, naming the register and its value

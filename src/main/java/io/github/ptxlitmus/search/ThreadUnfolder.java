@@ -555,7 +555,9 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
-    BarrierOperands.requireValid(b, op -> operand(s, op));
+    // Only registers the path assigned (an unwritten register reads 0 by the litmus default).
+    BarrierOperands.requireValid(b, op -> op instanceof Operand.Reg r
+        && !s.registers.containsKey(r.name()) ? null : operand(s, op));
     // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
     Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
         ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));
