@@ -128,6 +128,9 @@ public class CheckCorpus {
     for (String m : new String[] {"verdict", "conditionHolds", "unknownReason", "positive",
         "negative", "flags", "states"}) {
       Object v = result.getMethod(m).invoke(r);
+      if (v instanceof java.util.Set<?> set) { // flags: an immutable set's order varies by run
+        v = set.stream().map(String::valueOf).sorted().toList();
+      }
       b.append(m).append('=').append(v).append(' ');
     }
     return b.toString().trim();
