@@ -76,13 +76,13 @@ public final class CudaHarness {
       }
     }
     if (test.filter().isPresent()) {
-      throw new NotEmittableException(SourcePosition.synthetic(test.source()), "the harness"
+      throw new NotEmittableException(PtxModule.start(test), "the harness"
           + " records every final state; a filter clause is not supported (drop it and read"
           + " the log)");
     }
     List<Placement> placements = Placement.of(test);
     if (placements.isEmpty()) {
-      throw new NotEmittableException(SourcePosition.synthetic(test.source()),
+      throw new NotEmittableException(PtxModule.start(test),
           "the test has no GPU threads");
     }
     MemoryLayout layout = MemoryLayout.of(test);
@@ -181,7 +181,7 @@ public final class CudaHarness {
         return id;
       }
     }
-    throw new NotEmittableException(SourcePosition.synthetic(test.source()), "the test uses"
+    throw new NotEmittableException(PtxModule.start(test), "the test uses"
         + " barrier ids 1..15; the harness needs one that the test leaves free");
   }
 

@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -63,6 +64,35 @@ final class LoopRegisters {
    */
   Set<String> atHead(int head) {
     return byHead.getOrDefault(head, Set.of());
+  }
+
+  /**
+   * The pairs a stuck path at a backward jump to {@code head} must satisfy ({@link
+   * ThreadPath.Stuck#repeats()}): each register that decides the next iteration, as it was at
+   * the head ({@code atHead}) and as it is now ({@code now}), leaving out those that are the
+   * same expression.
+   *
+   * @return empty when some register certainly changed (two different constants)
+   */
+  Optional<List<ThreadPath.Repeat>> repeats(
+      int head, LoopCuts.Head atHead, Map<String, Expr> now) {
+    List<ThreadPath.Repeat> repeats = new ArrayList<>();
+    for (String r : atHead(head)) {
+      // These registers are among those the head keeps (RegisterLiveness#codeLive).
+      Expr before = atHead.values().get(r);
+      if (before == null) {
+        throw new IllegalStateException("loop head keeps no value of " + r);
+      }
+      Expr after = now.getOrDefault(r, Expr.constant(0));
+      if (before.equals(after)) {
+        continue;
+      }
+      if (before instanceof Expr.Const && after instanceof Expr.Const) {
+        return Optional.empty();
+      }
+      repeats.add(new ThreadPath.Repeat(r, before, after));
+    }
+    return Optional.of(repeats);
   }
 
   private static Set<String> decisive(List<Instruction> code, List<int[]> succ, int head) {

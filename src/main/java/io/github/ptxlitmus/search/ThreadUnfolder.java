@@ -413,26 +413,14 @@ final class ThreadUnfolder {
       // of the loop has run, so there is nothing that could repeat yet.
       return;
     }
-    LoopCuts.Head head = s.heads.get(target);
-    List<ThreadPath.Repeat> repeats = new ArrayList<>();
-    for (String r : loopRegisters.atHead(target)) {
-      // LoopRegisters' registers are among those the head keeps (RegisterLiveness#codeLive).
-      Expr before = head.values().get(r);
-      if (before == null) {
-        throw new IllegalStateException("loop head keeps no value of " + r);
-      }
-      Expr after = s.registers.getOrDefault(r, Expr.constant(0));
-      if (before.equals(after)) {
-        continue;
-      }
-      if (before instanceof Expr.Const && after instanceof Expr.Const) {
-        return; // the next iteration starts from another value: this one does not repeat
-      }
-      repeats.add(new ThreadPath.Repeat(r, before, after));
+    Optional<List<ThreadPath.Repeat>> repeats =
+        loopRegisters.repeats(target, s.heads.get(target), s.registers);
+    if (repeats.isEmpty()) {
+      return; // the next iteration starts from another value: this one does not repeat
     }
     Instruction label = thread.instructions().get(target);
     paths.add(path(s, s.registers,
-        Optional.of(new ThreadPath.Stuck(label.position().line(), from, repeats))));
+        Optional.of(new ThreadPath.Stuck(label.position().line(), from, repeats.get()))));
   }
 
   /** Estimated bytes one path event and its share of the path's lists occupy. */
@@ -567,6 +555,9 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
+    // Only registers the path assigned (an unwritten register reads 0 by the litmus default).
+    BarrierOperands.requireValid(b, op -> op instanceof Operand.Reg r
+        && !s.registers.containsKey(r.name()) ? null : operand(s, op));
     // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
     Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
         ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));
