@@ -353,12 +353,17 @@ public final class CheckCommand implements Callable<Integer> {
         new StreamedCheck(
             format, explain, explainStates.isEmpty(), spec.commandLine().getOut(),
             outcome -> finish(outcome, explainStep), expectations, part, own, divergenceSource);
-    CheckStream.Counts counts =
-        stream.run(
-                lines,
-                (line, file) -> part.isEmpty() || part.get().contains(shardKey(line, file)),
-                explainStep.isPresent() ? explainStep.get().wrap(check) : check,
-                report::accept);
+    CheckStream.Counts counts;
+    try {
+      counts = stream.run(
+          lines,
+          (line, file) -> part.isEmpty() || part.get().contains(shardKey(line, file)),
+          explainStep.isPresent() ? explainStep.get().wrap(check) : check,
+          report::accept);
+    } catch (java.io.UncheckedIOException e) { // unreadable, or not a list of paths
+      throw usage((pathsFrom == null || pathsFrom.equals(STDIN) ? "standard input"
+          : pathsFrom.toString()) + ": " + IoMessages.reason(e.getCause()));
+    }
     if (counts.lines() == 0) {
       throw usage("no test paths in " + (pathsFrom == null || pathsFrom.equals(STDIN)
           ? "standard input" : pathsFrom.toString()));
@@ -741,15 +746,11 @@ public final class CheckCommand implements Callable<Integer> {
    */
   private Optional<Shard> reportedShard(CheckOptions options) {
     return shard().map(s -> s.ofRun(RunIdentity.of(List.of(
-        "command=check",
-        "model=" + modelName,
-        "cat=" + RunIdentity.file(catFile),
-        "variants=" + RunIdentity.set(variants),
-        "without=" + RunIdentity.set(without),
+        "command=check", "model=" + modelName, "cat=" + RunIdentity.file(catFile),
+        "variants=" + RunIdentity.set(variants), "without=" + RunIdentity.set(without),
         "mode=" + options.mode() + (allStates ? " all-states" : ""),
         "bound=" + options.loopBound() + (options.fixedLoopBound() ? " fixed" : ""),
-        "timeout=" + options.timeLimit().toMillis(),
-        "candidates=" + options.candidateLimit(),
+        "timeout=" + options.timeLimit().toMillis(), "candidates=" + options.candidateLimit(),
         "expect=" + RunIdentity.file(expect),
         "divergences=" + (divergences == null ? "default" : RunIdentity.file(divergences)),
         "paths=" + RunIdentity.paths(paths),

@@ -77,6 +77,16 @@ class EdgeMessagesTest {
   }
 
   @Test
+  void aListOfPathsThatIsNoListEndsWithOneLine() throws Exception {
+    Path binary = dir.resolve("binary");
+    Files.write(binary, new byte[CheckStream.MAX_LINE + 10]); // NUL bytes, no line end
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--paths-from", binary.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).startsWith("ptx-litmus check: " + binary + ": a line longer"
+        + " than 65536 characters: the input is not a list of paths, one a line\n");
+  }
+
+  @Test
   void anOutputDirectoryThatIsAFileIsSaidPlainly() throws Exception {
     Path file = Files.writeString(dir.resolve("afile"), "");
     for (String command : new String[] {"cuda", "ptx"}) {
