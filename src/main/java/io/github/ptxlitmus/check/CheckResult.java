@@ -363,6 +363,21 @@ public final class CheckResult {
   }
 
   /**
+   * Whether {@link #verdict()} was decided: it is not {@link Verdict#UNKNOWN}, and not a
+   * {@link Verdict#FORBIDDEN} that holds only within an explicit loop bound whose cut could
+   * change it ({@link Flag#WITHIN_LOOP_BOUND}: no witness within the bound, but a longer
+   * execution may show one). An {@link Verdict#ALLOWED} verdict is always decided (its witness
+   * is an execution of the test), and so is {@link Verdict#UNDEFINED}.
+   *
+   * @return false when the verdict must not be taken as an answer
+   */
+  public boolean verdictDecided() {
+    return verdict != Verdict.UNKNOWN
+        && !(flags.contains(Flag.WITHIN_LOOP_BOUND) && verdict == Verdict.FORBIDDEN);
+  }
+
+
+  /**
    * Decides whether the model allows a final state satisfying {@code state}, whatever this
    * result's mode: re-checks the same test with the same options in decide mode, with {@code
    * exists (state)} as its condition (the test's filter still applies). The answer's {@link

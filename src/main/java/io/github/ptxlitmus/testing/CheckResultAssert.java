@@ -317,7 +317,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    * was found rests on a loop cut another iteration could change.
    */
   private void notOnlyWithinBound(CheckResult r, String head) {
-    if (r.has(Flag.WITHIN_LOOP_BOUND) && r.verdict() == Verdict.FORBIDDEN) {
+    if (r.verdict() != Verdict.UNKNOWN && !r.verdictDecided()) {
       fail(head + "but cannot tell: " + withinBound(r) + ". Nothing was found within the"
           + " bound, but a longer execution may show it. Check without an explicit loop bound"
           + " (CheckOptions.withLoopBound) to let the checker deepen, or with a larger one.");

@@ -90,6 +90,28 @@ class CheckExpectationsTest {
   }
 
   @Test
+  void aVerdictThatHoldsOnlyWithinAnExplicitLoopBoundAgreesWithNoCsvRow() throws Exception {
+    // P1 counts the rounds of its spin: 20 rounds are possible, but not within bound 2.
+    String loop = "PTX LoopCount\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+        + " st.relaxed.gpu x, 1 | L: ld.relaxed.gpu r0, x ;\n"
+        + " | add r2, r2, 1 ;\n | beq r0, 0, L ;\n";
+    Files.writeString(dir.resolve("loop.litmus"), loop + "exists (P1:r2 == 20)\n");
+    Files.writeString(dir.resolve("loop2.litmus"), loop + "~exists (P1:r2 == 20)\n");
+    Path csv = Files.writeString(dir.resolve("exp.csv"), "loop.litmus,0\nloop2.litmus,1\n");
+    for (String format : new String[] {"text", "json", "junit"}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--format", format, "--bound", "2", "--expect",
+          csv.toString(), dir.resolve("loop.litmus").toString(),
+          dir.resolve("loop2.litmus").toString())).as(format).isEqualTo(1);
+      if (format.equals("text")) {
+        assertThat(cli.out.toString()).contains("Expect agree 0/2")
+            .contains("no witness within loop bound 2")
+            .contains("Summary: 2 tests, 0 ok, 0 no, 0 undefined, 2 unknown, 0 errors");
+      }
+    }
+  }
+
+  @Test
   void anExpectCsvMatchingNoTestIsAUsageError() throws Exception {
     Path test = copy("t/ok.litmus", "", "");
     Path csv = Files.writeString(dir.resolve("elsewhere.csv"), "other/ok.litmus,0\n");
