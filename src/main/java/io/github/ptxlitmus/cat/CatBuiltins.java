@@ -9,6 +9,7 @@ import io.github.ptxlitmus.cat.CatValue.Tuple;
 import io.github.ptxlitmus.cat.CatValue.Universe;
 import io.github.ptxlitmus.cat.CatValue.ValSet;
 import io.github.ptxlitmus.model.ModelLimitException;
+import io.github.ptxlitmus.relation.Cliques;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.ArrayList;
@@ -60,26 +61,26 @@ final class CatBuiltins {
     Map<String, Primitive> m = new LinkedHashMap<>();
     put(m, "domain", (a, c) -> domainOrRange(a, c, true));
     put(m, "range", (a, c) -> domainOrRange(a, c, false));
-    put(m, "classes-loc", (a, c) -> classesByLocation(set(a, c, "classes-loc"), c));
-    put(m, "classes", (a, c) -> classes(rel(a, c, "classes"), c));
+    put(m, "classes-loc", (a, c) -> classesByLocation(set(a, c), c));
+    put(m, "classes", (a, c) -> classes(rel(a, c), c));
     put(m, "linearisations", (a, c) -> {
       List<Object> args = args(a, 2, "linearisations(S, r)");
-      EventSet s = set(args.get(0), c, "linearisations");
-      Relation r = rel(args.get(1), c, "linearisations");
+      EventSet s = set(args.get(0), c);
+      Relation r = rel(args.get(1), c);
       Set<Object> out = new LinkedHashSet<>(linearisations(s, r, c));
       return new ValSet(out);
     });
     put(m, "generate_orders", (a, c) -> orders(a, c, true));
     put(m, "generate_partial_orders", (a, c) -> orders(a, c, false));
     put(m, "fromto", (a, c) -> {
-      EventSet s = set(a, c, "fromto");
+      EventSet s = set(a, c);
       return c.po.compose(Relation.identity(s)).compose(c.po);
     });
     put(m, "fail", (a, c) -> {
       throw new IllegalArgumentException("fail on " + CatOps.article(a));
     });
     put(m, "as_transitive", (a, c) -> a);
-    put(m, "cliques", (a, c) -> new ValSet(new LinkedHashSet<>(cliques(rel(a, c, "cliques")))));
+    put(m, "cliques", (a, c) -> new ValSet(new LinkedHashSet<>(cliques(rel(a, c)))));
     UNSUPPORTED.forEach((name, why) -> put(m, name, (a, c) -> {
       throw new Unsupported("unsupported construct '" + name + "' (" + why + ")");
     }));
@@ -92,41 +93,18 @@ final class CatBuiltins {
 
   /**
    * {@code cliques(r)}: the maximal sets of events pairwise related by {@code r} in both
-   * directions (Bron–Kerbosch with pivoting), at least two events each; the events related by
-   * r to nothing form no set.
+   * directions, at least two events each (the events related by r to nothing form no set):
+   * {@link Cliques#maximal} over the events that have a partner.
    */
   static List<Object> cliques(Relation r) {
     Relation g = r.intersection(r.inverse()).withoutIdentity();
-    EventSet vertices = g.domain();
     List<Object> out = new ArrayList<>();
-    extendClique(g, EventSet.empty(r.size()), vertices, EventSet.empty(r.size()), out);
-    return out;
-  }
-
-  private static void extendClique(Relation g, EventSet clique, EventSet p, EventSet x,
-      List<Object> out) {
-    if (p.isEmpty() && x.isEmpty()) {
-      if (clique.count() >= 2) {
+    for (EventSet clique : Cliques.maximal(g, g.domain())) {
+      if (clique.count() >= 2) { // with no pair at all, the one maximal clique is empty
         out.add(clique);
       }
-      return;
     }
-    int pivot = -1;
-    int best = -1;
-    for (int u : p.union(x).toArray()) {
-      int k = p.intersection(g.successors(u)).count();
-      if (k > best) {
-        best = k;
-        pivot = u;
-      }
-    }
-    for (int v : p.difference(g.successors(pivot)).toArray()) {
-      EventSet nv = g.successors(v);
-      extendClique(g, clique.union(EventSet.of(clique.size(), v)), p.intersection(nv),
-          x.intersection(nv), out);
-      p = p.difference(EventSet.of(p.size(), v));
-      x = x.union(EventSet.of(x.size(), v));
-    }
+    return out;
   }
 
   private static List<Object> args(Object a, int k, String form) {
@@ -136,33 +114,21 @@ final class CatBuiltins {
     throw new IllegalArgumentException("expected " + form);
   }
 
-  private static EventSet set(Object v, Ctx c, String what) {
-    if (v instanceof EventSet s) {
-      return s;
-    } else if (v == Empty.INSTANCE) {
-      return EventSet.empty(c.n);
-    } else if (v == Universe.INSTANCE) {
-      return EventSet.full(c.n);
-    }
-    throw new IllegalArgumentException("needs a set of events, found " + CatOps.article(v));
+  private static EventSet set(Object v, Ctx c) {
+    return CatOps.coerce(v, EventSet.class, c.n, EventSet::empty, EventSet::full).orElseThrow(
+        () -> new IllegalArgumentException("needs a set of events, found " + CatOps.article(v)));
   }
 
-  private static Relation rel(Object v, Ctx c, String what) {
-    if (v instanceof Relation r) {
-      return r;
-    } else if (v == Empty.INSTANCE) {
-      return Relation.empty(c.n);
-    } else if (v == Universe.INSTANCE) {
-      return Relation.full(c.n);
-    }
-    throw new IllegalArgumentException("needs a relation, found " + CatOps.article(v));
+  private static Relation rel(Object v, Ctx c) {
+    return CatOps.coerce(v, Relation.class, c.n, Relation::empty, Relation::full).orElseThrow(
+        () -> new IllegalArgumentException("needs a relation, found " + CatOps.article(v)));
   }
 
   private static Object domainOrRange(Object a, Ctx c, boolean domain) {
     if (a == Empty.INSTANCE || a == Universe.INSTANCE) {
       return a;
     }
-    Relation r = rel(a, c, domain ? "domain" : "range");
+    Relation r = rel(a, c);
     return domain ? r.domain() : r.range();
   }
 
@@ -241,8 +207,8 @@ final class CatBuiltins {
   private static Orders orders(Object a, Ctx c, boolean total) {
     List<Object> args = args(a, 2, (total ? "generate_orders" : "generate_partial_orders")
         + "(S, pco)");
-    EventSet s = set(args.get(0), c, "generate_orders");
-    Relation pco = rel(args.get(1), c, "generate_orders");
+    EventSet s = set(args.get(0), c);
+    Relation pco = rel(args.get(1), c);
     List<EventSet> classes = new ArrayList<>();
     for (Object cls : classesByLocation(s, c).elements()) {
       classes.add((EventSet) cls);

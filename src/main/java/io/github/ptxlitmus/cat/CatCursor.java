@@ -3,6 +3,7 @@ package io.github.ptxlitmus.cat;
 import io.github.ptxlitmus.cat.CatAst.Pos;
 import io.github.ptxlitmus.cat.CatLexer.Kind;
 import io.github.ptxlitmus.cat.CatLexer.Token;
+import io.github.ptxlitmus.litmus.Names;
 import java.util.List;
 import java.util.Optional;
 
@@ -90,29 +91,10 @@ final class CatCursor {
     }
     for (String k : List.of("acyclic", "irreflexive", "empty", "include", "procedure",
         "forall", "undefined_unless", "flag")) {
-      if (!k.equals(word) && distance(word.toLowerCase(java.util.Locale.ROOT), k) <= 2) {
+      if (!k.equals(word) && Names.editDistance(word.toLowerCase(java.util.Locale.ROOT), k, 3) <= 2) {
         return Optional.of(k);
       }
     }
     return Optional.empty();
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int x = 1; x <= a.length(); x++) {
-      cur[0] = x;
-      for (int j = 1; j <= b.length(); j++) {
-        int sub = prev[j - 1] + (a.charAt(x - 1) == b.charAt(j - 1) ? 0 : 1);
-        cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 }

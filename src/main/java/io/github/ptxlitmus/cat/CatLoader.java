@@ -86,14 +86,7 @@ final class CatLoader {
         || !file.toString().endsWith(".cat")) {
       return Optional.empty();
     }
-    try (InputStream in = CatLoader.class.getResourceAsStream(MODELS + file)) {
-      if (in == null) {
-        return Optional.empty();
-      }
-      return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    return resource(MODELS + file);
   }
 
   /** As {@link #load}, for text not read from a file ({@code path} may be null). */
@@ -241,7 +234,12 @@ final class CatLoader {
 
   /** The bundled library file {@code name}, if there is one. */
   static Optional<String> bundled(String name) {
-    try (InputStream in = CatLoader.class.getResourceAsStream(LIBRARY + name)) {
+    return resource(LIBRARY + name);
+  }
+
+  /** The text of a bundled resource, UTF-8; empty when there is none or it cannot be read. */
+  private static Optional<String> resource(String name) {
+    try (InputStream in = CatLoader.class.getResourceAsStream(name)) {
       if (in == null) {
         return Optional.empty();
       }
@@ -287,9 +285,11 @@ final class CatLoader {
           .decode(ByteBuffer.wrap(bytes))
           .toString();
     } catch (CharacterCodingException e) {
-      int at = firstBadByte(bytes);
-      throw new CatSyntaxException(shown, "not UTF-8 text (byte " + at + " of the file,"
-          + " line " + lineOf(bytes, at) + "); cat files are read as UTF-8");
+      int[] bad = io.github.ptxlitmus.litmus.TextFiles.firstNonUtf8(bytes)
+          .orElse(new int[] {firstBadByte(bytes), lineOf(bytes, firstBadByte(bytes)), 1});
+      throw new CatSyntaxException(shown, bad[1], bad[2], String.format("not UTF-8: byte"
+          + " 0x%02x (byte %d of the file); cat files are read as UTF-8", bytes[bad[0]] & 0xff,
+          bad[0]));
     }
   }
 

@@ -274,20 +274,18 @@ public final class CatModel {
 
   /** {@return the names of the constraints (top-level non-flag tests), in file order} */
   public List<String> constraints() {
-    List<String> out = new ArrayList<>();
-    for (Stmt s : program.statements()) {
-      if (s instanceof CatRunner.TestS t && t.type() == CatAst.TestType.CHECK) {
-        out.add(t.label());
-      }
-    }
-    return out;
+    return testLabels(CatAst.TestType.CHECK);
   }
 
   /** {@return the names of the flags (top-level {@code flag} tests), in file order} */
   public List<String> flagNames() {
+    return testLabels(CatAst.TestType.FLAG);
+  }
+
+  private List<String> testLabels(CatAst.TestType type) {
     List<String> out = new ArrayList<>();
     for (Stmt s : program.statements()) {
-      if (s instanceof CatRunner.TestS t && t.type() == CatAst.TestType.FLAG) {
+      if (s instanceof CatRunner.TestS t && t.type() == type) {
         out.add(t.label());
       }
     }

@@ -10,9 +10,11 @@ import io.github.ptxlitmus.cat.CatValue.ValSet;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
 import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
+import java.util.function.IntFunction;
 
 /**
  * herd's polymorphic operators over {@link CatValue}s: union, intersection and difference of
@@ -25,29 +27,35 @@ final class CatOps {
   private CatOps() {}
 
   static Relation asRelation(Object v, int n, Pos at, String where) {
-    if (v instanceof Relation r) {
-      return r;
-    } else if (v == Empty.INSTANCE) {
-      return Relation.empty(n);
-    } else if (v == Universe.INSTANCE) {
-      return Relation.full(n);
-    } else if (v instanceof Pair p) {
+    if (v instanceof Pair p) {
       return Relation.of(n, p.from(), p.to());
     }
-    throw at.error(where + " needs a relation, found " + article(v));
+    return coerce(v, Relation.class, n, Relation::empty, Relation::full)
+        .orElseThrow(() -> at.error(where + " needs a relation, found " + article(v)));
   }
 
   static EventSet asSet(Object v, int n, Pos at, String where) {
-    if (v instanceof EventSet s) {
-      return s;
-    } else if (v == Empty.INSTANCE) {
-      return EventSet.empty(n);
-    } else if (v == Universe.INSTANCE) {
-      return EventSet.full(n);
-    } else if (v instanceof Event e) {
+    if (v instanceof Event e) {
       return EventSet.of(n, e.id());
     }
-    throw at.error(where + " needs a set, found " + article(v));
+    return coerce(v, EventSet.class, n, EventSet::empty, EventSet::full)
+        .orElseThrow(() -> at.error(where + " needs a set, found " + article(v)));
+  }
+
+  /**
+   * {@code v} as a {@code kind} over {@code n} events: itself when it is one; {@code {}} and
+   * {@code _} take that type; anything else is empty.
+   */
+  static <T> Optional<T> coerce(Object v, Class<T> kind, int n, IntFunction<T> empty,
+      IntFunction<T> full) {
+    if (kind.isInstance(v)) {
+      return Optional.of(kind.cast(v));
+    } else if (v == Empty.INSTANCE) {
+      return Optional.of(empty.apply(n));
+    } else if (v == Universe.INSTANCE) {
+      return Optional.of(full.apply(n));
+    }
+    return Optional.empty();
   }
 
   static String article(Object v) {

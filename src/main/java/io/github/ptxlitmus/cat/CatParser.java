@@ -289,12 +289,7 @@ final class CatParser {
   }
 
   private Ins insMatch(Pos p) {
-    in.next();
-    Exp e = exp();
-    in.expectWord("with");
-    if (in.peek().is(Kind.ALT)) {
-      in.next();
-    }
+    Exp e = matchSubject();
     List<String> tags = new ArrayList<>();
     List<List<Ins>> bodies = new ArrayList<>();
     Optional<List<Ins>> otherwise = Optional.empty();
@@ -530,13 +525,19 @@ final class CatParser {
         + CatCursor.describe(op));
   }
 
-  private Exp match(Pos p) {
+  /** {@code match e with} and the optional {@code ||} before the first clause; returns e. */
+  private Exp matchSubject() {
     in.next();
     Exp e = exp();
     in.expectWord("with");
     if (in.peek().is(Kind.ALT)) {
       in.next();
     }
+    return e;
+  }
+
+  private Exp match(Pos p) {
+    Exp e = matchSubject();
     if (in.peek().is(Kind.LACC) || !(in.peek().is(Kind.TAG) || in.peek().is(Kind.UNDERSCORE)
         && in.peek(1).is(Kind.ARROW))) {
       return matchSet(e, p);

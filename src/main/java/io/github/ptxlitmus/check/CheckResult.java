@@ -66,6 +66,7 @@ public final class CheckResult {
   private final List<String> modelFlags;
   private final int loopBound;
   private final List<String> cutLoops;
+  private final Optional<Condition> filter;
 
   /**
    * Checks the same test again with the same options but another condition or mode; the
@@ -114,7 +115,8 @@ public final class CheckResult {
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
         negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx",
-        List.of(), List.of(), List.of(), CheckOptions.defaults().loopBound(), List.of());
+        List.of(), List.of(), List.of(), CheckOptions.defaults().loopBound(), List.of(),
+        Optional.empty());
   }
 
   CheckResult(
@@ -137,7 +139,9 @@ public final class CheckResult {
       List<String> nonTerminatingLoops,
       List<String> modelFlags,
       int loopBound,
-      List<String> cutLoops) {
+      List<String> cutLoops,
+      Optional<Condition> filter) {
+    this.filter = Objects.requireNonNull(filter);
     this.model = Objects.requireNonNull(model);
     this.loopBound = loopBound;
     this.cutLoops = List.copyOf(cutLoops);
@@ -212,6 +216,17 @@ public final class CheckResult {
    */
   public List<String> cutLoops() {
     return cutLoops;
+  }
+
+  /**
+   * The test's {@code filter} clause, in the condition language ({@code P1:r0 == 1 /\ x ==
+   * 2}): only final states satisfying it were judged. With {@link Flag#FILTER_PASSES_NONE} no
+   * final state passed it.
+   *
+   * @return the filter, or empty when the test has none (or the result was built without one)
+   */
+  public Optional<String> filterText() {
+    return filter.map(StateText::print);
   }
 
   /**
@@ -346,6 +361,21 @@ public final class CheckResult {
     return !flags.contains(Flag.DECIDED) && !flags.contains(Flag.LIMIT_HIT)
         && !flags.contains(Flag.WITHIN_LOOP_BOUND) && verdict != Verdict.UNKNOWN;
   }
+
+  /**
+   * Whether {@link #verdict()} was decided: it is not {@link Verdict#UNKNOWN}, and not a
+   * {@link Verdict#FORBIDDEN} that holds only within an explicit loop bound whose cut could
+   * change it ({@link Flag#WITHIN_LOOP_BOUND}: no witness within the bound, but a longer
+   * execution may show one). An {@link Verdict#ALLOWED} verdict is always decided (its witness
+   * is an execution of the test), and so is {@link Verdict#UNDEFINED}.
+   *
+   * @return false when the verdict must not be taken as an answer
+   */
+  public boolean verdictDecided() {
+    return verdict != Verdict.UNKNOWN
+        && !(flags.contains(Flag.WITHIN_LOOP_BOUND) && verdict == Verdict.FORBIDDEN);
+  }
+
 
   /**
    * Decides whether the model allows a final state satisfying {@code state}, whatever this

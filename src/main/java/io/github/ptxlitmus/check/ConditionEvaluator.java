@@ -28,17 +28,8 @@ public final class ConditionEvaluator {
       // Chains of one operator are walked with a loop: the parser accepts flat conjunctions of
       // any length, which recursion would not survive (nesting itself is bounded at parse).
       boolean conjunction = c instanceof Condition.And;
-      java.util.Deque<Condition> todo = new java.util.ArrayDeque<>();
-      todo.push(c);
-      while (!todo.isEmpty()) {
-        Condition x = todo.pop();
-        if (conjunction && x instanceof Condition.And a) {
-          todo.push(a.right());
-          todo.push(a.left());
-        } else if (!conjunction && x instanceof Condition.Or o) {
-          todo.push(o.right());
-          todo.push(o.left());
-        } else if (holds(x, valueOf) != conjunction) {
+      for (Condition x : conjunction ? c.conjuncts() : c.disjuncts()) {
+        if (holds(x, valueOf) != conjunction) {
           return !conjunction;
         }
       }
@@ -83,35 +74,7 @@ public final class ConditionEvaluator {
 
   /** Adds the keys a condition reads to {@code keys}, in order of appearance. */
   static void collectKeys(Condition c, java.util.Set<String> keys) {
-    comparisons(c, true, cmp -> {
-      termKey(cmp.left(), keys);
-      termKey(cmp.right(), keys);
-    });
-  }
-
-  /**
-   * Visits the comparisons of a condition left to right, through its conjunctions and, when
-   * {@code anyConnective}, its disjunctions and negations too (without recursion, so a deep
-   * condition cannot overflow the stack).
-   */
-  private static void comparisons(Condition c, boolean anyConnective,
-      java.util.function.Consumer<Condition.Compare> visit) {
-    java.util.Deque<Condition> todo = new java.util.ArrayDeque<>();
-    todo.push(c);
-    while (!todo.isEmpty()) {
-      Condition x = todo.pop();
-      if (x instanceof Condition.And a) {
-        todo.push(a.right());
-        todo.push(a.left());
-      } else if (anyConnective && x instanceof Condition.Or o) {
-        todo.push(o.right());
-        todo.push(o.left());
-      } else if (anyConnective && x instanceof Condition.Not not) {
-        todo.push(not.operand());
-      } else if (x instanceof Condition.Compare cmp) {
-        visit.accept(cmp);
-      }
-    }
+    keys.addAll(c.stateKeys());
   }
 
   /**
@@ -119,9 +82,9 @@ public final class ConditionEvaluator {
    * satisfying it must have).
    */
   static void pinnedRegisters(Condition c, Map<String, Long> out) {
-    comparisons(c, false, cmp -> {
-      if (cmp.op() != Condition.Op.EQ) {
-        return;
+    for (Condition conjunct : c.conjuncts()) {
+      if (!(conjunct instanceof Condition.Compare cmp) || cmp.op() != Condition.Op.EQ) {
+        continue;
       }
       if (cmp.left() instanceof Condition.RegisterTerm r
           && cmp.right() instanceof Condition.ConstantTerm k) {
@@ -130,7 +93,7 @@ public final class ConditionEvaluator {
           && cmp.left() instanceof Condition.ConstantTerm k) {
         out.put(key(r), k.value());
       }
-    });
+    }
   }
 
   /**
@@ -154,10 +117,6 @@ public final class ConditionEvaluator {
   }
 
   static void termKey(Condition.Term t, java.util.Set<String> keys) {
-    if (t instanceof Condition.RegisterTerm r) {
-      keys.add(key(r));
-    } else if (t instanceof Condition.LocationTerm l) {
-      keys.add(l.location());
-    }
+    t.stateKey().ifPresent(keys::add);
   }
 }

@@ -13,10 +13,20 @@ import java.util.Optional;
  */
 public final class FinalState implements Comparable<FinalState> {
   /** Orders register keys {@code P<i>:<reg>} by thread number then name, then locations. */
-  public static final Comparator<String> KEY_ORDER =
-      Comparator.comparing((String k) -> k.contains(":") ? 0 : 1)
-          .thenComparingInt(FinalState::threadOf)
-          .thenComparing(Comparator.naturalOrder());
+  public static final Comparator<String> KEY_ORDER = FinalState::compareKeys;
+
+  /** {@link #KEY_ORDER}: registers before locations, then by thread number, then by name. */
+  private static int compareKeys(String a, String b) {
+    if (a.equals(b)) {
+      return 0;
+    }
+    boolean registerA = a.indexOf(':') >= 0;
+    if (registerA != b.indexOf(':') >= 0) {
+      return registerA ? -1 : 1;
+    }
+    int byThread = Integer.compare(threadOf(a), threadOf(b));
+    return byThread != 0 ? byThread : a.compareTo(b);
+  }
 
   private final ImmutableSortedMap<String, Long> values;
 
@@ -71,6 +81,20 @@ public final class FinalState implements Comparable<FinalState> {
     int colon = key.indexOf(':');
     if (colon < 2) {
       return -1;
+    }
+    if (colon <= 10) { // P<digits>: read in place (this runs inside sorts)
+      int t = 0;
+      int i = 1;
+      for (; i < colon; i++) {
+        char c = key.charAt(i);
+        if (c < '0' || c > '9') {
+          break;
+        }
+        t = 10 * t + (c - '0');
+      }
+      if (i == colon) {
+        return t;
+      }
     }
     try {
       return Integer.parseInt(key.substring(1, colon));

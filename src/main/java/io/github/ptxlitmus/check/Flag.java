@@ -44,6 +44,15 @@ public enum Flag {
    */
   BAD_ADDRESS,
   /**
+   * The test has a {@code filter} clause and no final state passes it (herd's filter discards
+   * executions before the condition is judged): the condition was judged on no execution at
+   * all, so its verdict, listing and counts say nothing about the test. The verdict is what an
+   * empty state set gives ({@link Verdict#FORBIDDEN}); the reports print the flag, and every
+   * state assertion fails on it naming the filter ({@link CheckResult#filterText()}). Where
+   * only the outcome was searched for (decide mode), the filter alone is decided too.
+   */
+  FILTER_PASSES_NONE,
+  /**
    * A time, candidate or memory limit was hit, or the check deepened to {@link
    * CheckOptions#MAX_DEEPENED_LOOP_BOUND} without settling the answer: the state set may be
    * incomplete; {@link CheckResult#unknownReason()} names the limit.

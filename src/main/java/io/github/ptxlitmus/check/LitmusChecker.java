@@ -390,6 +390,21 @@ public final class LitmusChecker {
     if (limit.isPresent()) {
       flags.add(Flag.LIMIT_HIT);
     }
+    if (test.filter().isPresent() && states.isEmpty() && verdict == Verdict.FORBIDDEN) {
+      // No state passed the filter. Decide mode searched only for the outcome within the
+      // filter: whether any execution passes the filter at all is decided by itself.
+      Optional<CheckResult> alone = engine.equals(Optional.of(Flag.DECIDED))
+          ? Optional.of(checkFilter(test, start)) : Optional.empty();
+      Verdict passes = alone.map(CheckResult::verdict).orElse(Verdict.FORBIDDEN);
+      if (passes == Verdict.FORBIDDEN) {
+        flags.add(Flag.FILTER_PASSES_NONE);
+      } else if (passes == Verdict.UNKNOWN) {
+        verdict = Verdict.UNKNOWN;
+        reason = Optional.of("whether any execution passes the filter is not decided: "
+            + alone.get().unknownReason().orElse("a limit was hit"));
+        flags.add(Flag.LIMIT_HIT);
+      }
+    }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new CheckResult(
         test.name(),
@@ -412,7 +427,22 @@ public final class LitmusChecker {
         search.nonTerminating(),
         search.modelFlags(),
         round.bound(),
-        round.changing());
+        round.changing(),
+        test.filter());
+  }
+
+  /**
+   * The decide-mode check of {@code exists (filter)} with no filter, within what is left of the
+   * time limit of the check that began at {@code start}: whether any final state passes it.
+   */
+  private CheckResult checkFilter(LitmusTest test, long start) {
+    long left = Math.max(1, (deadline(start) - System.nanoTime()) / 1_000_000);
+    LitmusTest query = new LitmusTest(test.name(), test.descriptions(), test.locations(),
+        test.registerInits(), test.threads(), test.observed(), Optional.empty(),
+        new FinalCondition(FinalCondition.Quantifier.EXISTS, test.filter().orElseThrow()),
+        test.source(), test.warnings());
+    return create(options.withMode(CheckOptions.Mode.DECIDE)
+        .withTimeLimit(java.time.Duration.ofMillis(left))).check(query);
   }
 
   /** Re-checks of {@code test} with these options: another condition, or states mode. */

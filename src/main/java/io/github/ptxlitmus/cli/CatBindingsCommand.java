@@ -52,7 +52,7 @@ public final class CatBindingsCommand implements Callable<Integer> {
     try {
       m = CatModels.load(file, variants, spec.commandLine().getErr()).cat();
     } catch (CatSyntaxException e) {
-      spec.commandLine().getErr().println("cat-bindings: " + e.getMessage());
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": " + e.getMessage());
       return Main.USAGE_ERROR;
     }
     out.println("Model " + m.name() + (m.title().isEmpty() ? "" : " (" + m.title() + ")"));

@@ -110,7 +110,7 @@ public final class CatalogueCommand implements Callable<Integer> {
         throw new IllegalArgumentException("not a directory: " + dir);
       }
     } catch (IllegalArgumentException e) {
-      spec.commandLine().getErr().println("catalogue: " + e.getMessage());
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": " + e.getMessage());
       return Main.USAGE_ERROR;
     }
     long start = System.nanoTime();
@@ -126,18 +126,18 @@ public final class CatalogueCommand implements Callable<Integer> {
         files = LitmusFileTree.under(dir);
       } catch (IOException | UncheckedIOException e) {
         spec.commandLine().getErr().println(
-            "catalogue: cannot read " + dir + ": " + IoMessages.reason(e));
+            spec.qualifiedName() + ": cannot read " + dir + ": " + IoMessages.reason(e));
         return 1;
       }
       if (files.isEmpty()) {
-        spec.commandLine().getErr().println("catalogue: no *.litmus files under " + dir);
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": no *.litmus files under " + dir);
         return Main.USAGE_ERROR;
       }
       java.util.Optional<Shard> part;
       try {
         part = cycleOptions.shard();
       } catch (IllegalArgumentException e) {
-        spec.commandLine().getErr().println("catalogue: " + e.getMessage());
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + e.getMessage());
         return Main.USAGE_ERROR;
       }
       entries = new ArrayList<>();

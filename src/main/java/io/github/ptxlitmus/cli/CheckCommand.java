@@ -158,11 +158,12 @@ public final class CheckCommand implements Callable<Integer> {
         switch (format) {
           case json -> ExplainedReport.json(
               outcomes, explained, comparison, divergenceSource, ownProblems,
-              own.notCompared(), explain, condition, shard());
+              own.notCompared(), explain, condition, reportedShard(options));
           case junit -> JunitReport.render(
               "ptx-litmus", junitCases(outcomes, expectations, ownProblems));
           case text -> ExplainedReport.textTail(
-              outcomes, comparison, divergenceSource, ownProblems, own.notCompared(), shard());
+              outcomes, comparison, divergenceSource, ownProblems, own.notCompared(),
+              reportedShard(options));
         });
     out.flush();
     boolean explainFailed =
@@ -187,7 +188,7 @@ public final class CheckCommand implements Callable<Integer> {
       CheckOptions options,
       Optional<ExplainStep> explainStep,
       Optional<Expectations> expectations) {
-    Optional<Shard> part = shard();
+    Optional<Shard> part = reportedShard(options);
     CheckStream stream =
         new CheckStream(
             limits.threads(),
@@ -201,12 +202,17 @@ public final class CheckCommand implements Callable<Integer> {
         new StreamedCheck(
             format, explain, explainStates.isEmpty(), spec.commandLine().getOut(),
             outcome -> finish(outcome, explainStep), expectations, part, own, divergenceSource);
-    CheckStream.Counts counts =
-        stream.run(
-                lines,
-                (line, file) -> part.isEmpty() || part.get().contains(shardKey(line, file)),
-                explainStep.isPresent() ? explainStep.get().wrap(check) : check,
-                report::accept);
+    CheckStream.Counts counts;
+    try {
+      counts = stream.run(
+          lines,
+          (line, file) -> part.isEmpty() || part.get().contains(shardKey(line, file)),
+          explainStep.isPresent() ? explainStep.get().wrap(check) : check,
+          report::accept);
+    } catch (java.io.UncheckedIOException e) { // unreadable, or not a list of paths
+      throw usage((pathsFrom == null || pathsFrom.equals(STDIN) ? "standard input"
+          : pathsFrom.toString()) + ": " + IoMessages.reason(e.getCause()));
+    }
     if (counts.lines() == 0) {
       throw usage("no test paths in " + (pathsFrom == null || pathsFrom.equals(STDIN)
           ? "standard input" : pathsFrom.toString()));
@@ -424,18 +430,24 @@ public final class CheckCommand implements Callable<Integer> {
     }
     requireRegularFile("--expect", expect);
     try {
+      Expectations loaded;
       if (divergences != null) {
         requireRegularFile("--divergences", divergences);
         divergenceSource = divergences.toString();
-        return Optional.of(Expectations.load(expect, divergences));
+        loaded = Expectations.load(expect, divergences);
+      } else {
+        // The installation's list was written for one corpus: it applies only to the expected
+        // CSVs its applies-to lines name (by content digest), never to a user's own CSV.
+        String name = catFile != null ? "cat-divergences.csv" : "divergences.csv";
+        Optional<DefaultDivergences.Source> found = DefaultDivergences.find(name);
+        divergenceSource = found.map(DefaultDivergences.Source::name)
+            .orElse("none (no docs/" + name + " in this installation)");
+        loaded = Expectations.load(
+            expect, found.map(DefaultDivergences.Source::name).orElse(name),
+            found.map(DefaultDivergences.Source::lines).orElse(List.of()), found.isPresent());
       }
-      String name = catFile != null ? "cat-divergences.csv" : "divergences.csv";
-      Optional<DefaultDivergences.Source> found = DefaultDivergences.find(name);
-      divergenceSource = found.map(DefaultDivergences.Source::name)
-          .orElse("none (no docs/" + name + " in this installation)");
-      return Optional.of(Expectations.load(
-          expect, found.map(DefaultDivergences.Source::name).orElse(name),
-          found.map(DefaultDivergences.Source::lines).orElse(List.of())));
+      divergenceSource = loaded.divergenceNote().orElse(divergenceSource);
+      return Optional.of(loaded);
     } catch (IOException e) {
       throw usage("--expect: cannot read " + expect + ": " + IoMessages.reason(e));
     } catch (IllegalArgumentException e) {
@@ -575,6 +587,24 @@ public final class CheckCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
     }
+  }
+
+  /**
+   * {@code --shard} as the reports name it: with the identity of this run ({@link
+   * RunIdentity}), so that {@code merge} joins only shards of one run.
+   */
+  private Optional<Shard> reportedShard(CheckOptions options) {
+    return shard().map(s -> s.ofRun(RunIdentity.of(List.of(
+        "command=check", "model=" + modelName, "cat=" + RunIdentity.file(catFile),
+        "variants=" + RunIdentity.set(variants), "without=" + RunIdentity.set(without),
+        "mode=" + options.mode() + (allStates ? " all-states" : ""),
+        "bound=" + options.loopBound() + (options.fixedLoopBound() ? " fixed" : ""),
+        "timeout=" + options.timeLimit().toMillis(), "candidates=" + options.candidateLimit(),
+        "expect=" + RunIdentity.file(expect),
+        "divergences=" + (divergences == null ? "default" : RunIdentity.file(divergences)),
+        "paths=" + RunIdentity.paths(paths),
+        "paths-from=" + RunIdentity.file(pathsFrom),
+        "shards=" + s.n()))));
   }
 
   /**

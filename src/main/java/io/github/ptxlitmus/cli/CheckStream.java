@@ -185,9 +185,29 @@ final class CheckStream {
     }
   }
 
+  /** The longest line read as a path: far beyond any path a file system takes. */
+  static final int MAX_LINE = 1 << 16;
+
+  /**
+   * The next line, without its end; null at the end of input. A line longer than {@link
+   * #MAX_LINE} characters (a binary file or device given as the list, e.g. {@code /dev/zero})
+   * ends the stream with an error instead of filling memory.
+   */
   private static String readLine(BufferedReader lines) {
     try {
-      return lines.readLine();
+      StringBuilder b = new StringBuilder();
+      int c;
+      while ((c = lines.read()) >= 0) {
+        if (c == '\n') {
+          return b.toString();
+        }
+        if (b.length() == MAX_LINE) {
+          throw new IOException("a line longer than " + MAX_LINE + " characters: the input is"
+              + " not a list of paths, one a line");
+        }
+        b.append((char) c);
+      }
+      return b.length() == 0 ? null : b.toString();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

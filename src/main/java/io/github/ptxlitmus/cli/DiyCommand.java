@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  * generated (progress on stderr; a run that may give more than 100,000 tests is estimated
  * first, and refused above {@code --max-tests}). Tests go to standard output, or to {@code
  * DIR/<name>.litmus} with an index {@code DIR/@all}. Exit 0; 1 when a file cannot be written;
- * 2 with a one-line message for a bad edge, cycle or option.
+ * 2 with a one-line message for a bad edge, cycle or option, or edges of which no test can be
+ * made (unsharded).
  */
 @Command(
     name = "diy",
@@ -88,7 +89,7 @@ public final class DiyCommand implements Callable<Integer> {
         }
       }
     } catch (IllegalArgumentException | IllegalStateException e) {
-      spec.commandLine().getErr().println("diy: " + e.getMessage());
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": " + e.getMessage());
       return Main.USAGE_ERROR;
     }
     try (TestWriter out = new TestWriter()) {
@@ -117,7 +118,15 @@ public final class DiyCommand implements Callable<Integer> {
         err.println("diy: stopped at --max-tests " + cycleOptions.maxTests()
             + " (more tests would follow)");
       }
-      return out.done(run.tests(), run.bounded());
+      int code = out.done(run.tests(), run.bounded());
+      if (code == 0 && run.tests() == 0 && !cycleOptions.shard().isPresent()) {
+        // Nothing to check: a silent success would let a script go on with no tests.
+        err.println(spec.qualifiedName() + ": no test can be made: no cycle of the --relax/--safe"
+            + " edges given, up to --size edges, makes a litmus test; add edges such as PodWR"
+            + " or PodRW, or raise --size");
+        return Main.USAGE_ERROR;
+      }
+      return code;
     }
   }
 

@@ -55,6 +55,11 @@ final class EmitFiles {
     PrintWriter err = spec.commandLine().getErr();
     List<Path> files = CheckCommand.collectFiles(inputs.paths(),
         message -> new CommandLine.ParameterException(spec.commandLine(), message));
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "-o " + dir + ": a file,"
+          + " not a directory: -o names the directory the " + extension + " files are written"
+          + " to (it is made if missing)");
+    }
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {

@@ -131,7 +131,7 @@ final class ExplainedReport {
           .append('\n');
     }
     notCompared.ifPresent(n -> out.append("File expectations: ").append(n).append('\n'));
-    shard.ifPresent(s -> out.append("Shard ").append(s.text()).append('\n'));
+    shard.ifPresent(s -> out.append("Shard ").append(s.line()).append('\n'));
     return out.append(summary).append('\n').toString();
   }
 
@@ -175,7 +175,12 @@ final class ExplainedReport {
     if (expectations.isPresent()) {
       ((ObjectNode) root.get("expect")).put("divergenceFile", divergenceSource);
     }
-    shard.ifPresent(s -> root.put("shard", s.text()));
+    shard.ifPresent(s -> {
+      root.put("shard", s.text());
+      if (!s.run().isEmpty()) {
+        root.put("run", s.run());
+      }
+    });
     ArrayNode results = (ArrayNode) root.get("results");
     int files = 0;
     int failed = 0;
@@ -242,7 +247,12 @@ final class ExplainedReport {
       root.set("expect", expect);
     });
     putFileExpectations(root, files, failed, notCompared);
-    shard.ifPresent(s -> root.put("shard", s.text()));
+    shard.ifPresent(s -> {
+      root.put("shard", s.text());
+      if (!s.run().isEmpty()) {
+        root.put("run", s.run());
+      }
+    });
     return compact(root);
   }
 

@@ -89,7 +89,7 @@ public final class GenerateCommand implements Callable<Integer> {
       text = f.generate(n);
     } catch (IllegalArgumentException e) {
       // One line, not picocli's usage text: the message says what to change.
-      spec.commandLine().getErr().println("generate: " + e.getMessage());
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": " + e.getMessage());
       return Main.USAGE_ERROR;
     }
     return write(text);

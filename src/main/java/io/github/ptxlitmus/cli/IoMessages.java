@@ -70,6 +70,24 @@ final class IoMessages {
     return java.util.Optional.empty();
   }
 
+  /**
+   * Why {@code file}, which is not a regular file, cannot be read as one: {@code no such
+   * file}, {@code a directory, not WHAT}, or {@code not a regular file (a device, FIFO or
+   * socket)}.
+   *
+   * @param file the file, for which {@link java.nio.file.Files#isRegularFile} is false
+   * @param what what a regular file there would be, e.g. {@code a log}
+   * @return the reason, followed by {@code : FILE}
+   */
+  static String notRegular(java.nio.file.Path file, String what) {
+    java.nio.file.Path p = file;
+    String why = java.nio.file.Files.isDirectory(p) ? "a directory, not " + what
+        : java.nio.file.Files.exists(p) ? "not a regular file (a device, FIFO or socket), not "
+            + what
+        : "no such file";
+    return why + ": " + file;
+  }
+
   /** {@code cannot write FILE: reason}. */
   static String cannotWrite(Object file, IOException e) {
     return "cannot write " + file + ": " + reason(e);

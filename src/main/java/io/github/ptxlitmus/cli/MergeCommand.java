@@ -53,15 +53,13 @@ public final class MergeCommand implements Callable<Integer> {
       List<ShardReports.Report> read = new ArrayList<>();
       for (Path report : reports) {
         if (!Files.isRegularFile(report)) {
-          throw new IllegalArgumentException((Files.isDirectory(report) ? "a directory, not a"
-              + " report: " : Files.exists(report) ? "not a regular file: "
-              : "no such file: ") + report);
+          throw new IllegalArgumentException(IoMessages.notRegular(report, "a report"));
         }
         read.add(ShardReports.read(report));
       }
       merged = ShardReports.merge(read);
     } catch (IllegalArgumentException | UncheckedIOException e) {
-      err.println("merge: " + e.getMessage());
+      err.println(spec.qualifiedName() + ": " + e.getMessage());
       err.flush();
       return Main.USAGE_ERROR;
     }
@@ -73,7 +71,7 @@ public final class MergeCommand implements Callable<Integer> {
       try {
         Files.writeString(output, merged.text(), StandardCharsets.UTF_8);
       } catch (IOException e) {
-        err.println("merge: " + IoMessages.cannotWrite(output, e));
+        err.println(spec.qualifiedName() + ": " + IoMessages.cannotWrite(output, e));
         err.flush();
         return 1;
       }

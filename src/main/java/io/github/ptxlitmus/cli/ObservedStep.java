@@ -42,8 +42,7 @@ final class ObservedStep {
     List<ObservedLog> logs = new ArrayList<>();
     for (Path p : paths) {
       if (!Files.isRegularFile(p)) {
-        throw usage.apply("--observed: " + (Files.isDirectory(p) ? "a directory, not a log: "
-            : "no such file: ") + p);
+        throw usage.apply("--observed: " + IoMessages.notRegular(p, "a log"));
       }
       try {
         logs.add(ObservedLog.read(p));

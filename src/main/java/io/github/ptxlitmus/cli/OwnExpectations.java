@@ -55,7 +55,7 @@ final class OwnExpectations {
         || !options.modelLabel().equals("ptx")) {
       why.add("model " + options.modelLabel());
     }
-    if (options.loopBound() != CheckOptions.defaults().loopBound()) {
+    if (options.fixedLoopBound() || options.loopBound() != CheckOptions.defaults().loopBound()) {
       why.add("--bound " + options.loopBound());
     }
     if (options.allStates()) {

@@ -66,6 +66,11 @@ public final class PtxCommand implements Callable<Integer> {
           }
           int sm = PtxModule.of(test).target().sm();
           Ptxas.Result r = as.get().assemble(file, sm);
+          if (r.arch() > sm) {
+            spec.commandLine().getErr().println(file + ": " + ptxas + " generates no code for"
+                + " sm_" + sm + "; assembled for sm_" + r.arch() + " instead (the module's"
+                + " .target sm_" + sm + " still decides which instructions are accepted)");
+          }
           if (r.accepted()) {
             return Optional.empty();
           }

@@ -15,10 +15,19 @@ import java.util.zip.CRC32;
  * NAME.litmus}) and for that file checked from {@code diy}'s output directory. Shards {@code
  * 1/N} to {@code N/N} hold every test exactly once.
  *
+ * <p>A shard of a {@code check} run also carries the run's identity ({@link RunIdentity}), so
+ * that {@code merge} joins only the shards of one run.
+ *
  * @param k the shard, 1 to n
  * @param n the number of shards, at least 1
+ * @param run the identity of the run it is a part of (16 hex digits), or empty when unknown
+ *     (the shards of {@code diy} and {@code catalogue}, a report that does not say)
  */
-record Shard(int k, int n) {
+record Shard(int k, int n, String run) {
+  /** A shard of no named run. */
+  Shard(int k, int n) {
+    this(k, n, "");
+  }
   private static final Pattern FORM = Pattern.compile("(\\d+)/(\\d+)");
 
   /**
@@ -49,6 +58,16 @@ record Shard(int k, int n) {
   /** {@return {@code K/N}, as the option takes it and reports print it} */
   String text() {
     return k + "/" + n;
+  }
+
+  /** {@return this shard as a part of the run with that identity} */
+  Shard ofRun(String identity) {
+    return new Shard(k, n, identity);
+  }
+
+  /** {@return the text of a report's {@code Shard} line: {@code K/N}, or {@code K/N of run ID}} */
+  String line() {
+    return run.isEmpty() ? text() : text() + " of run " + run;
   }
 
   /** Whether the test at {@code relative} (its path below its directory, or its name) is here. */

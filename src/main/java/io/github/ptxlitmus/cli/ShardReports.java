@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  * report a single run would print: herd logs ({@code --format text}) or JSON ({@code --format
  * json}, the document or the one-object-a-line stream of {@code check -}). Each shard's summary
  * must count the results it holds (a log cut short is refused), a file may appear in one shard
- * only, reports that name their shard ({@code Shard K/N}, JSON {@code "shard"}) must be every
- * shard of one split exactly once, and the counts, results and {@code --expect} comparison are
+ * only, reports that name their shard ({@code Shard K/N of run ID}, JSON {@code "shard"} and
+ * {@code "run"}) must be every shard of one split of one run ({@link RunIdentity}) exactly once, and the counts, results and {@code --expect} comparison are
  * joined: counts added, mismatches, divergences and stale listings gathered, a CSV row missing
  * only when every shard misses it. Stateless.
  */
@@ -260,7 +260,8 @@ final class ShardReports {
         own = v.get("fileExpectations");
       }
       if (v.has("shard")) {
-        shard = Optional.of(shard(file, v.get("shard").asText()));
+        shard = Optional.of(shard(file, v.get("shard").asText())
+            .ofRun(v.path("run").asText("")));
       }
       if (v.has("results")) { // the document of check --format json
         v.get("results").forEach(r -> items.add((ObjectNode) r));
@@ -299,6 +300,10 @@ final class ShardReports {
 
   private static Shard shard(Path file, String text) {
     try {
+      int of = text.indexOf(" of run ");
+      if (of >= 0) {
+        return Shard.parse(text.substring(0, of)).ofRun(text.substring(of + 8).strip());
+      }
       return Shard.parse(text);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage());
@@ -384,10 +389,17 @@ final class ShardReports {
           + reports.stream().filter(r -> r.shard().isEmpty()).findFirst().orElseThrow().source()
           + " does not");
     }
-    int n = reports.get(0).shard().orElseThrow().n();
+    Report first = reports.get(0);
+    String run = first.shard().orElseThrow().run();
+    int n = first.shard().orElseThrow().n();
     Map<Integer, Path> seen = new HashMap<>();
     for (Report r : reports) {
       Shard s = r.shard().orElseThrow();
+      if (!s.run().equals(run)) {
+        throw new IllegalArgumentException(first.source() + " and " + r.source() + " are"
+            + " shards of different runs (" + runName(run) + ", " + runName(s.run()) + "): join"
+            + " the shards of one check command, with the same model, options and paths");
+      }
       if (s.n() != n) {
         throw new IllegalArgumentException(r.source() + " is shard " + s.text() + " but "
             + reports.get(0).source() + " is one of " + n);
@@ -404,6 +416,10 @@ final class ShardReports {
             + seen.size() + " of " + n + ")");
       }
     }
+  }
+
+  private static String runName(String run) {
+    return run.isEmpty() ? "no run named" : "run " + run;
   }
 
   /** Counts added; files listed by any shard gathered; a row missing when every shard misses it. */

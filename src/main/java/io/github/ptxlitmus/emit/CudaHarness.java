@@ -76,13 +76,13 @@ public final class CudaHarness {
       }
     }
     if (test.filter().isPresent()) {
-      throw new NotEmittableException(SourcePosition.synthetic(test.source()), "the harness"
+      throw new NotEmittableException(PtxModule.start(test), "the harness"
           + " records every final state; a filter clause is not supported (drop it and read"
           + " the log)");
     }
     List<Placement> placements = Placement.of(test);
     if (placements.isEmpty()) {
-      throw new NotEmittableException(SourcePosition.synthetic(test.source()),
+      throw new NotEmittableException(PtxModule.start(test),
           "the test has no GPU threads");
     }
     MemoryLayout layout = MemoryLayout.of(test);
@@ -153,35 +153,12 @@ public final class CudaHarness {
   static List<String> keys(LitmusTest test) {
     Set<String> keys = new LinkedHashSet<>();
     for (Condition.Term t : test.observed()) {
-      term(t, keys);
+      t.stateKey().ifPresent(keys::add);
     }
-    collect(test.condition().body(), keys);
+    keys.addAll(test.condition().body().stateKeys());
     TreeSet<String> sorted = new TreeSet<>(io.github.ptxlitmus.check.FinalState.KEY_ORDER);
     sorted.addAll(keys);
     return List.copyOf(sorted);
-  }
-
-  private static void collect(Condition c, Set<String> keys) {
-    if (c instanceof Condition.And a) {
-      collect(a.left(), keys);
-      collect(a.right(), keys);
-    } else if (c instanceof Condition.Or o) {
-      collect(o.left(), keys);
-      collect(o.right(), keys);
-    } else if (c instanceof Condition.Not n) {
-      collect(n.operand(), keys);
-    } else if (c instanceof Condition.Compare k) {
-      term(k.left(), keys);
-      term(k.right(), keys);
-    }
-  }
-
-  private static void term(Condition.Term t, Set<String> keys) {
-    if (t instanceof Condition.RegisterTerm r) {
-      keys.add("P" + r.thread() + ":" + r.register());
-    } else if (t instanceof Condition.LocationTerm l) {
-      keys.add(l.location());
-    }
   }
 
   /** The highest barrier id the test's barriers do not name; the harness's end barrier. */
@@ -204,7 +181,7 @@ public final class CudaHarness {
         return id;
       }
     }
-    throw new NotEmittableException(SourcePosition.synthetic(test.source()), "the test uses"
+    throw new NotEmittableException(PtxModule.start(test), "the test uses"
         + " barrier ids 1..15; the harness needs one that the test leaves free");
   }
 

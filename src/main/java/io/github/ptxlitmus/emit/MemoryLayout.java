@@ -176,15 +176,9 @@ final class MemoryLayout {
     List<Use> out = new ArrayList<>(3);
     if (i instanceof Instruction.MemoryAccess m) {
       out.add(new Use(m.address(), m.space(), false));
-    } else if (i instanceof AsyncInstruction.MbarrierInit m) {
-      out.add(new Use(m.mbarrier(), StateSpace.GENERIC, true));
-    } else if (i instanceof AsyncInstruction.MbarrierInval m) {
-      out.add(new Use(m.mbarrier(), StateSpace.GENERIC, true));
     } else if (i instanceof AsyncInstruction.MbarrierUpdate m) {
       out.add(new Use(m.mbarrier(), m.space(), true));
-    } else if (i instanceof AsyncInstruction.MbarrierWait m) {
-      out.add(new Use(m.mbarrier(), StateSpace.GENERIC, true));
-    } else if (i instanceof AsyncInstruction.CpAsyncMbarrierArrive m) {
+    } else if (i instanceof AsyncInstruction.OnMbarrier m) { // init, inval, wait, async arrive
       out.add(new Use(m.mbarrier(), StateSpace.GENERIC, true));
     } else if (i instanceof AsyncInstruction.AsyncCopy c) {
       out.add(new Use(c.destination(), c.destinationSpace(), false));

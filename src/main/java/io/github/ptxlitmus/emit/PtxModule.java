@@ -129,16 +129,25 @@ public final class PtxModule {
     }
     List<Placement> placements = Placement.of(test);
     if (placements.size() != 1) {
-      throw new NotEmittableException(SourcePosition.synthetic(test.source()), "the threads"
-          + " run on " + placements.size() + " GPUs; one PTX kernel runs on one GPU");
+      // At the first thread that runs on another GPU than P0.
+      ThreadSpec other = test.threads().stream()
+          .filter(t -> t.position().gpu() != test.threads().get(0).position().gpu())
+          .findFirst().orElse(test.threads().get(0));
+      throw new NotEmittableException(where(test, other), other.name() + " runs on another GPU"
+          + " than P0 (the threads run on " + placements.size() + " GPUs); one PTX kernel runs"
+          + " on one GPU");
     }
     return placements.get(0);
   }
 
   /** The thread's first instruction, or the file. */
   static SourcePosition where(LitmusTest test, ThreadSpec t) {
-    return t.instructions().isEmpty() ? SourcePosition.synthetic(test.source())
-        : t.instructions().get(0).position();
+    return t.instructions().isEmpty() ? start(test) : t.instructions().get(0).position();
+  }
+
+  /** The start of the test's file: where a refusal of the test as a whole is reported. */
+  static SourcePosition start(LitmusTest test) {
+    return new SourcePosition(test.source(), 1, 1);
   }
 
   /** Shared variables get their initial values from thread 0 of their CTA, then a barrier. */

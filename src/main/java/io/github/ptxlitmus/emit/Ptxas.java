@@ -56,8 +56,15 @@ public final class Ptxas {
    *
    * @param exitCode the process's exit code (-1 when it was stopped at the time limit)
    * @param output its standard error and standard output
+   * @param arch the architecture number it assembled for ({@code -arch=sm_<arch>}), 0 when not
+   *     one architecture
    */
-  public record Result(int exitCode, String output) {
+  public record Result(int exitCode, String output, int arch) {
+    /** An outcome of a call not for one architecture number. */
+    public Result(int exitCode, String output) {
+      this(exitCode, output, 0);
+    }
+
     /** {@return true when the module was accepted} */
     public boolean accepted() {
       return exitCode == 0;
@@ -112,6 +119,7 @@ public final class Ptxas {
    * @param file the module
    * @param sm the module's target architecture number (e.g. 90)
    * @return the outcome of the first architecture this assembler supports, from {@code sm} up
+   *     ({@link Result#arch()} says which)
    * @throws IOException when the assembler cannot be started
    */
   public Result assemble(Path file, int sm) throws IOException {
@@ -120,7 +128,8 @@ public final class Ptxas {
       if (arch < sm) {
         continue;
       }
-      last = run(List.of("-arch=sm_" + arch, file.toString(), "-o", "/dev/null"));
+      Result r = run(List.of("-arch=sm_" + arch, file.toString(), "-o", "/dev/null"));
+      last = new Result(r.exitCode(), r.output(), arch);
       if (!last.output().contains("is not defined for option")) {
         return last;
       }

@@ -22,12 +22,18 @@ public sealed interface AsyncInstruction extends Instruction
         AsyncInstruction.CpAsyncMbarrierArrive,
         AsyncInstruction.ApiCall {
 
+  /** An instruction on one mbarrier object: init, inval, an update, a wait, an async arrive. */
+  interface OnMbarrier {
+    /** {@return the address of the mbarrier object} */
+    Address mbarrier();
+  }
+
   /**
    * {@code mbarrier.init.shared{::cta}.b64 [M], count}: a weak 8-byte write that sets phase 0,
    * pending = expected = {@code count}, tx-count 0.
    */
   record MbarrierInit(Address mbarrier, Operand count, SourcePosition position, String text)
-      implements AsyncInstruction {}
+      implements AsyncInstruction, OnMbarrier {}
 
   /**
    * {@code mbarrier.inval.shared{::cta}.b64 [M]}: ends the object's life so its memory can be
@@ -36,7 +42,7 @@ public sealed interface AsyncInstruction extends Instruction
    * does not flag later uses).
    */
   record MbarrierInval(Address mbarrier, SourcePosition position, String text)
-      implements AsyncInstruction {}
+      implements AsyncInstruction, OnMbarrier {}
 
   /** What an mbarrier update does to the object (PTX ISA mbarrier). */
   enum MbarrierOp {
@@ -76,7 +82,7 @@ public sealed interface AsyncInstruction extends Instruction
       StateSpace space,
       SourcePosition position,
       String text)
-      implements AsyncInstruction {}
+      implements AsyncInstruction, OnMbarrier {}
 
   /**
    * {@code mbarrier.test_wait} / {@code try_wait} ({@code .parity}): a strong read of M at
@@ -94,7 +100,7 @@ public sealed interface AsyncInstruction extends Instruction
       Scope scope,
       SourcePosition position,
       String text)
-      implements AsyncInstruction {}
+      implements AsyncInstruction, OnMbarrier {}
 
   /**
    * {@code fence.mbarrier_init.release.cluster}: a release fence at cluster scope for the
@@ -223,7 +229,7 @@ public sealed interface AsyncInstruction extends Instruction
    */
   record CpAsyncMbarrierArrive(
       boolean noinc, Address mbarrier, SourcePosition position, String text)
-      implements AsyncInstruction {}
+      implements AsyncInstruction, OnMbarrier {}
 
   /** The CUDA API calls a host thread can make (8.9.4 API synchronization). */
   enum ApiOp {

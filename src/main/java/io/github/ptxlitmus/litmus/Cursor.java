@@ -248,7 +248,28 @@ final class Cursor {
       throw errorAt(start, "malformed number");
     }
     return Numbers.parse(source.text().substring(digitsStart, pos), radix, negative)
-        .orElseThrow(() -> errorAt(start, "constant out of range"));
+        .orElseThrow(() -> errorAt(start, "constant " + abbreviated(start, pos)
+            + " out of range (64-bit values: -9223372036854775808 to 18446744073709551615)"));
+  }
+
+  /** The text in {@code [from, to)}, its middle elided (with its length) beyond 40 characters. */
+  private String abbreviated(int from, int to) {
+    String t = source.text().substring(from, to);
+    return t.length() <= 40 ? t
+        : t.substring(0, 16) + "..." + t.substring(t.length() - 16) + " (" + t.length()
+            + " characters)";
+  }
+
+  /**
+   * {@return the text of the token written at {@code from}} (up to the next space, comma,
+   * semicolon, bracket or brace), to quote a value as written
+   */
+  String written(int from) {
+    int to = from;
+    while (to < end && " \t\r\n,;]}".indexOf(source.charAt(to)) < 0) {
+      to++;
+    }
+    return source.text().substring(from, to);
   }
 
   /** {@code 0}–{@code 9} only: other scripts' digits (fullwidth, Arabic-Indic) are no numbers. */

@@ -111,6 +111,15 @@ final class InitParser {
     }
   }
 
+  /**
+   * The message for an initial value that does not fit its type: the value as written and the
+   * range a {@code type} location holds (its signed and unsigned readings together).
+   */
+  static String outOfRange(String written, DataType type, long min, long max) {
+    return "constant " + written + " out of range for " + type.ptxName() + " (" + min + " to "
+        + max + ")";
+  }
+
   /** A constant that must fit {@code type} (signed or unsigned reading, as for arrays). */
   private long value(DataType type) {
     c.skipTrivia();
@@ -121,7 +130,7 @@ final class InitParser {
       long min = -(1L << (bits - 1));
       long max = (1L << bits) - 1;
       if (v < min || v > max) {
-        throw c.errorAt(at, "constant out of range for " + type.ptxName());
+        throw c.errorAt(at, outOfRange(c.written(at), type, min, max));
       }
     }
     return v;
@@ -250,7 +259,7 @@ final class InitParser {
         long min = -(1L << (bits - 1));
         long max = (1L << bits) - 1;
         if (e < min || e > max) {
-          throw c.errorAt(at, "constant out of range for " + element.ptxName());
+          throw c.errorAt(at, outOfRange(c.written(at), element, min, max));
         }
         e &= max;
       }

@@ -316,9 +316,39 @@ final class InstructionParser {
     PtxFormRules.loadStore(s, q, false);
     Address address = address(s);
     s.c.expect(",");
+    s.c.skipTrivia();
+    int at = s.c.pos();
     List<Operand> values = values(s.c, q.vector());
+    warnTruncated(at, values, q.type());
     return new Instruction.Store(address, values, st.sem(), st.scope(), proxy, q.space(),
         q.type(), q.mmio(), s.position, s.text);
+  }
+
+  /**
+   * PTX (and ptxas) keeps the low bits of an immediate wider than the instruction's type: the
+   * value is stored truncated, with a warning naming the value, the range and what is stored.
+   */
+  private void warnTruncated(int at, List<Operand> values, DataType type) {
+    int bits = type.bits();
+    if (type.isUntyped() || type.lanes() != 1 || bits >= 64
+        || type.kind() == DataType.Kind.F) {
+      return;
+    }
+    long min = -(1L << (bits - 1));
+    long max = (1L << bits) - 1;
+    for (Operand o : values) {
+      if (o instanceof Operand.Imm imm && (imm.value() < min || imm.value() > max)) {
+        state.warn(at, "immediate " + imm.value() + " does not fit " + type.ptxName() + " ("
+            + min + " to " + max + "): PTX keeps its low " + bits + " bits, so "
+            + truncated(imm.value(), bits, type.isSigned()) + " is stored");
+      }
+    }
+  }
+
+  /** The low {@code bits} bits of {@code v}, read signed or unsigned. */
+  private static long truncated(long v, int bits, boolean signed) {
+    long low = v & ((1L << bits) - 1);
+    return signed && (low >>> (bits - 1)) != 0 ? low - (1L << bits) : low;
   }
 
   private Instruction rmw(Site s, boolean reduction, Proxy proxy) {

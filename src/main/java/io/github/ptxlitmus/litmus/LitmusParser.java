@@ -23,17 +23,17 @@ public final class LitmusParser {
   private LitmusParser() {}
 
   /**
-   * Parses a file (UTF-8; malformed bytes are replaced, not rejected). Positions name the file
-   * as {@code file.toString()}.
+   * Parses a file, which must be UTF-8. Positions name the file as {@code file.toString()}.
    *
    * @param file the {@code .litmus} file, at most {@link TextFiles#MAX_BYTES} bytes
    * @return the test
    * @throws IOException if the file cannot be read or is larger than {@link
    *     TextFiles#MAX_BYTES}
-   * @throws LitmusSyntaxException if the text is not a valid litmus test
+   * @throws LitmusSyntaxException if the text is not a valid litmus test, or not UTF-8 (at
+   *     the line and column of the first such byte)
    */
   public static LitmusTest parse(Path file) throws IOException {
-    return parse(file.toString(), TextFiles.readString(file, false));
+    return parse(file.toString(), TextFiles.readUtf8(file, "litmus"));
   }
 
   /**

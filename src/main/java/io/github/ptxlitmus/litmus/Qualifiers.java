@@ -3,6 +3,7 @@ package io.github.ptxlitmus.litmus;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The tables of PTX instruction qualifiers (the {@code .word} pieces of a mnemonic), shared by
@@ -13,21 +14,25 @@ final class Qualifiers {
 
   /** Kinds of memory-instruction qualifiers; each kind may appear at most once. */
   enum Kind {
-    SEMANTICS("semantics"),
-    MMIO("mmio"),
-    SCOPE("scope"),
-    SPACE("state space"),
-    TYPE("type"),
-    VECTOR("vector"),
-    OPERATION("operation"),
-    CACHE("cache operator"),
-    NON_COHERENT("non-coherent"),
-    FLOAT_MODE("floating-point mode");
+    SEMANTICS("semantics", q -> Qualifiers.SEMANTICS.containsKey(q) || q.equals(VOLATILE)),
+    MMIO("mmio", q -> q.equals("mmio")),
+    SCOPE("scope", q -> SCOPES.containsKey(q)),
+    SPACE("state space", q -> SPACES.containsKey(q)),
+    TYPE("type", q -> TYPES.containsKey(q)),
+    VECTOR("vector", q -> VECTORS.containsKey(q)),
+    OPERATION("operation", q -> ATOMIC_OPS.containsKey(q)),
+    CACHE("cache operator", q -> CACHE_OPERATORS.contains(q)),
+    NON_COHERENT("non-coherent", q -> q.equals("nc")),
+    // atom/red.add.noftz: subnormals kept; no integer semantics
+    FLOAT_MODE("floating-point mode", q -> q.equals("noftz"));
 
     final String description;
+    /** Whether a qualifier is of this kind; the kinds are tried in declaration order. */
+    private final Predicate<String> names;
 
-    Kind(String description) {
+    Kind(String description, Predicate<String> names) {
       this.description = description;
+      this.names = names;
     }
   }
 
@@ -102,27 +107,10 @@ final class Qualifiers {
 
   /** The kind of a memory-instruction qualifier, or null if it is not one. */
   static Kind kindOf(String q) {
-    if (SEMANTICS.containsKey(q) || q.equals(VOLATILE)) {
-      return Kind.SEMANTICS;
-    } else if (q.equals("mmio")) {
-      return Kind.MMIO;
-    } else if (SCOPES.containsKey(q)) {
-      return Kind.SCOPE;
-    } else if (SPACES.containsKey(q)) {
-      return Kind.SPACE;
-    } else if (TYPES.containsKey(q)) {
-      return Kind.TYPE;
-    } else if (VECTORS.containsKey(q)) {
-      return Kind.VECTOR;
-    } else if (ATOMIC_OPS.containsKey(q)) {
-      return Kind.OPERATION;
-    } else if (CACHE_OPERATORS.contains(q)) {
-      return Kind.CACHE;
-    } else if (q.equals("nc")) {
-      return Kind.NON_COHERENT;
-    } else if (q.equals("noftz")) {
-      return Kind.FLOAT_MODE; // atom/red.add.noftz: subnormals kept; no integer semantics
-
+    for (Kind k : Kind.values()) {
+      if (k.names.test(q)) {
+        return k;
+      }
     }
     return null;
   }

@@ -10,6 +10,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Reads the text inputs of the tools (litmus files, oracle comments, expected-outcome CSVs,
@@ -87,6 +88,62 @@ public final class TextFiles {
         .onUnmappableCharacter(CodingErrorAction.REPORT)
         .decode(ByteBuffer.wrap(bytes))
         .toString();
+  }
+
+  /**
+   * A file's text, which must be UTF-8, at most {@link #MAX_BYTES}.
+   *
+   * @param file the file
+   * @param kind what the message calls such files, e.g. {@code litmus}
+   * @return the text
+   * @throws IOException as {@link #readBytes(Path)}
+   * @throws LitmusSyntaxException at the line and column of the first byte that is not UTF-8:
+   *     {@code not UTF-8: byte 0xfd (byte 16 of the file); litmus files are read as UTF-8}
+   */
+  public static String readUtf8(Path file, String kind) throws IOException {
+    byte[] bytes = readBytes(file);
+    Optional<int[]> bad = firstNonUtf8(bytes);
+    if (bad.isPresent()) {
+      int at = bad.get()[0];
+      throw new LitmusSyntaxException(
+          new SourcePosition(file.toString(), bad.get()[1], bad.get()[2]),
+          String.format("not UTF-8: byte 0x%02x (byte %d of the file); %s files are read as"
+              + " UTF-8", bytes[at] & 0xff, at, kind));
+    }
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The first byte of {@code bytes} that is not part of well-formed UTF-8, as {offset, line,
+   * column} (line and column from 1, the column counting characters), or empty when all is
+   * UTF-8.
+   *
+   * @param bytes the bytes
+   * @return the place, or empty
+   */
+  public static Optional<int[]> firstNonUtf8(byte[] bytes) {
+    var decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length + 1);
+    java.nio.charset.CoderResult r = decoder.decode(in, out, true);
+    if (!r.isError()) {
+      return Optional.empty();
+    }
+    int at = in.position();
+    out.flip();
+    int line = 1;
+    int column = 1;
+    for (int i = 0; i < out.length(); i++) {
+      if (out.charAt(i) == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+    }
+    return Optional.of(new int[] {at, line, column});
   }
 
   private static FileSystemException tooLarge(String name) {

@@ -228,7 +228,9 @@ public record ModelSpec(
   /** The built-in model as a {@link MemoryModel}: the whole chain of {@link PtxModel}. */
   @Override
   public Optional<Violation> check(CandidateExecution candidate) {
-    PtxChain chain = new PtxChain(PtxModel.of(candidate, this));
+    // The candidate's events, po and dependencies (no asynchronous operations); its choices
+    // are passed to derive.
+    PtxChain chain = new PtxChain(new PtxModel(EventStructure.of(candidate), this));
     return chain.check(chain.derive(candidate));
   }
 

@@ -6,6 +6,7 @@ import io.github.ptxlitmus.litmus.Semantics;
 import io.github.ptxlitmus.relation.Cliques;
 import io.github.ptxlitmus.relation.EventSet;
 import io.github.ptxlitmus.relation.Relation;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,17 +41,7 @@ public final class PtxModel {
   private final Relation po;
   private final Relation overlap;
   private final Relation ms;
-
-  /**
-   * The spec's model over events without asynchronous operations.
-   *
-   * @param events the events, ids 0..n-1 in list order
-   * @param po program order (8.9.1): transitive, per thread
-   * @param dep address, data and control dependencies (8.10.4), read → dependent event
-   */
-  public PtxModel(List<Event> events, Relation po, Relation dep) {
-    this(EventStructure.of(events, po, dep), ModelSpec.ptx());
-  }
+  private final EnumSet<Axiom> axioms = EnumSet.noneOf(Axiom.class);
 
   /**
    * The model of a variant over one choice of thread paths.
@@ -61,6 +52,7 @@ public final class PtxModel {
    */
   public PtxModel(EventStructure events, ModelSpec spec) {
     this.spec = spec;
+    this.axioms.addAll(spec.axioms()); // asked on every axiom check: a plain EnumSet
     this.async = events.async();
     this.base = new PtxBase(events);
     this.n = base.n;
@@ -71,17 +63,6 @@ public final class PtxModel {
     this.po = base.po;
     this.overlap = base.overlap;
     this.ms = moralStrength();
-  }
-
-  /**
-   * {@return the model over a candidate's events, po and dependencies (no asynchronous
-   * operations); its choices are passed to {@link PtxChain#derive}}
-   *
-   * @param x the candidate
-   * @param spec the variant and the axioms switched on
-   */
-  public static PtxModel of(CandidateExecution x, ModelSpec spec) {
-    return new PtxModel(EventStructure.of(x), spec);
   }
 
   /** {@return the variant and the axioms switched on} */
@@ -96,7 +77,7 @@ public final class PtxModel {
    * @return whether the variant checks it
    */
   public boolean has(Axiom axiom) {
-    return spec.has(axiom);
+    return axioms.contains(axiom);
   }
 
   /** {@return the events; an event's id is its index in this list} */
@@ -662,7 +643,8 @@ public final class PtxModel {
     return ByteSources.tornAcross(byteSources, ms, writes, co)
         .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("rf", "co"),
             "a read takes bytes both from W and from a write co-before W"))
-        .or(() -> fr.intersection(ms.union(mutuallyScopedAtomics())).restrict(rmw, all)
+        .or(() -> rmw.isEmpty() ? Optional.empty() : fr.restrict(rmw, all)
+            .intersection(atomicPairs.get(() -> ms.union(mutuallyScopedAtomics())))
             .firstPairWithConverseIn(co)
             .map(e -> new Violation(Axiom.ATOMICITY, List.of(e[0], e[1]), List.of("fr", "co"),
                 "an atomic reads from a write co-before W, yet is co-after W")));
@@ -713,6 +695,9 @@ public final class PtxModel {
           "communication among morally strong operations contradicts po-loc"));
     }
     Relation step = com.union(po);
+    if (step.isAcyclic()) {
+      return Optional.empty(); // then so is its restriction to every set below
+    }
     // The maximal sets of two or more pairwise morally strong memory operations.
     for (EventSet clique : morallyStrongCliques.get(() -> Cliques.maximal(ms, base.memory)
         .stream().filter(s -> s.count() >= 2).toList())) {
@@ -799,5 +784,6 @@ public final class PtxModel {
   private final Lazy<Relation> genericSameAddress = new Lazy<>();
   private final Lazy<Boolean> genericOnly = new Lazy<>();
   private final Lazy<Relation> coherenceRequired = new Lazy<>();
+  private final Lazy<Relation> atomicPairs = new Lazy<>();
   private final Lazy<List<EventSet>> morallyStrongCliques = new Lazy<>();
 }

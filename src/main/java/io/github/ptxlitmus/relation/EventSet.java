@@ -1,6 +1,7 @@
 package io.github.ptxlitmus.relation;
 
 import java.util.Arrays;
+import java.util.StringJoiner;
 import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
@@ -12,16 +13,17 @@ import java.util.stream.IntStream;
  *
  * <p>{@code toString()} lists the members in increasing order: {@code {0,2,5}}.
  */
-public final class EventSet {
-  private final int n;
-  /** Members; bits at positions {@code >= n} are always zero. Never mutated after construction. */
-  final long[] words;
-
+public final class EventSet extends Bits<EventSet> {
   /** Takes ownership of {@code words}; callers must not mutate them afterwards. */
-  EventSet(int n, long[] words) {
-    this.n = n;
-    this.words = words;
+  EventSet(int n, long[] bits) {
+    super(n, bits);
   }
+
+  @Override
+  EventSet withBits(long[] bits) {
+    return new EventSet(n, bits);
+  }
+
 
   /** Number of {@code long} words holding {@code n} bits. */
   static int wordCount(int n) {
@@ -111,30 +113,6 @@ public final class EventSet {
     return new EventSet(n, w);
   }
 
-  /** {@return the universe size {@code n} (not the number of members: see {@link #count()})} */
-  public int size() {
-    return n;
-  }
-
-  /** {@return the number of members} */
-  public int count() {
-    int c = 0;
-    for (long x : words) {
-      c += Long.bitCount(x);
-    }
-    return c;
-  }
-
-  /** {@return true when there are no members} */
-  public boolean isEmpty() {
-    for (long x : words) {
-      if (x != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /**
    * Whether {@code e} is a member.
    *
@@ -144,7 +122,7 @@ public final class EventSet {
    */
   public boolean contains(int e) {
     checkIndex(e, n);
-    return (words[e >>> 6] & (1L << e)) != 0;
+    return (bits[e >>> 6] & (1L << e)) != 0;
   }
 
   /**
@@ -163,71 +141,23 @@ public final class EventSet {
       return -1;
     }
     int wi = from >>> 6;
-    long x = words[wi] & (-1L << from);
+    long x = bits[wi] & (-1L << from);
     while (true) {
       if (x != 0) {
         return (wi << 6) + Long.numberOfTrailingZeros(x);
       }
-      if (++wi == words.length) {
+      if (++wi == bits.length) {
         return -1;
       }
-      x = words[wi];
+      x = bits[wi];
     }
-  }
-
-  /**
-   * This ∪ other.
-   *
-   * @param other a set over the same universe
-   * @return a new set
-   * @throws IllegalArgumentException if the universe sizes differ
-   */
-  public EventSet union(EventSet other) {
-    requireSameSize(other);
-    long[] w = words.clone();
-    for (int i = 0; i < w.length; i++) {
-      w[i] |= other.words[i];
-    }
-    return new EventSet(n, w);
-  }
-
-  /**
-   * This ∩ other.
-   *
-   * @param other a set over the same universe
-   * @return a new set
-   * @throws IllegalArgumentException if the universe sizes differ
-   */
-  public EventSet intersection(EventSet other) {
-    requireSameSize(other);
-    long[] w = words.clone();
-    for (int i = 0; i < w.length; i++) {
-      w[i] &= other.words[i];
-    }
-    return new EventSet(n, w);
-  }
-
-  /**
-   * This \ other.
-   *
-   * @param other a set over the same universe
-   * @return a new set
-   * @throws IllegalArgumentException if the universe sizes differ
-   */
-  public EventSet difference(EventSet other) {
-    requireSameSize(other);
-    long[] w = words.clone();
-    for (int i = 0; i < w.length; i++) {
-      w[i] &= ~other.words[i];
-    }
-    return new EventSet(n, w);
   }
 
   /** {@return the events of {@code 0..n-1} that are not members} */
   public EventSet complement() {
-    long[] w = new long[words.length];
+    long[] w = new long[bits.length];
     for (int i = 0; i < w.length; i++) {
-      w[i] = ~words[i];
+      w[i] = ~bits[i];
     }
     if (w.length > 0) {
       w[w.length - 1] &= lastWordMask(n);
@@ -236,30 +166,13 @@ public final class EventSet {
   }
 
   /**
-   * Whether every member of this set is a member of {@code other}.
-   *
-   * @param other a set over the same universe
-   * @return true when every member of this set is in {@code other}
-   * @throws IllegalArgumentException if the universe sizes differ
-   */
-  public boolean isSubsetOf(EventSet other) {
-    requireSameSize(other);
-    for (int i = 0; i < words.length; i++) {
-      if ((words[i] & ~other.words[i]) != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
    * Calls {@code action} on each member in increasing order.
    *
    * @param action called with each member's id
    */
   public void forEach(IntConsumer action) {
-    for (int wi = 0; wi < words.length; wi++) {
-      long x = words[wi];
+    for (int wi = 0; wi < bits.length; wi++) {
+      long x = bits[wi];
       while (x != 0) {
         action.accept((wi << 6) + Long.numberOfTrailingZeros(x));
         x &= x - 1;
@@ -276,8 +189,8 @@ public final class EventSet {
   public int[] toArray() {
     int[] out = new int[count()];
     int k = 0;
-    for (int wi = 0; wi < words.length; wi++) {
-      long x = words[wi];
+    for (int wi = 0; wi < bits.length; wi++) {
+      long x = bits[wi];
       while (x != 0) {
         out[k++] = (wi << 6) + Long.numberOfTrailingZeros(x);
         x &= x - 1;
@@ -286,33 +199,11 @@ public final class EventSet {
     return out;
   }
 
-  private void requireSameSize(EventSet other) {
-    if (other.n != n) {
-      throw new IllegalArgumentException(
-          "event set sizes differ: " + n + " vs " + other.n);
-    }
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof EventSet s && s.n == n && Arrays.equals(s.words, words);
-  }
-
-  @Override
-  public int hashCode() {
-    return 31 * n + Arrays.hashCode(words);
-  }
-
   /** {@return the members in increasing order, e.g. {@code {0,2,5}}} */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("{");
-    forEach(e -> {
-      if (sb.length() > 1) {
-        sb.append(',');
-      }
-      sb.append(e);
-    });
-    return sb.append('}').toString();
+    StringJoiner members = new StringJoiner(",", "{", "}");
+    forEach(e -> members.add(Integer.toString(e)));
+    return members.toString();
   }
 }

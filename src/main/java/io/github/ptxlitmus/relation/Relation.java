@@ -7,6 +7,7 @@ import static io.github.ptxlitmus.relation.EventSet.wordCount;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 /**
  * An immutable binary relation over the events {@code 0..n-1}: a bit matrix whose row {@code i}
@@ -23,19 +24,22 @@ import java.util.Optional;
  *
  * <p>{@code toString()} lists the pairs in row-major order: {@code {(0,1),(2,3)}}.
  */
-public final class Relation {
-  private final int n;
+public final class Relation extends Bits<Relation> {
   /** Words per row. */
   private final int w;
-  /** Row {@code i} is {@code bits[i*w .. i*w+w)}; bits at columns {@code >= n} are zero. */
-  private final long[] bits;
+  // Row i is bits[i*w .. i*w+w); bits at columns >= n are zero.
 
   /** Takes ownership of {@code bits}; callers must not mutate them afterwards. */
   private Relation(int n, long[] bits) {
-    this.n = n;
+    super(n, bits);
     this.w = wordCount(n);
-    this.bits = bits;
   }
+
+  @Override
+  Relation withBits(long[] bits) {
+    return new Relation(n, bits);
+  }
+
 
   /** Wraps rows laid out as in this class; takes ownership of {@code bits}. */
   static Relation wrap(int n, long[] bits) {
@@ -82,7 +86,7 @@ public final class Relation {
     int n = set.size();
     int w = wordCount(n);
     long[] b = new long[n * w];
-    long[] s = set.words;
+    long[] s = set.bits;
     for (int wi = 0; wi < s.length; wi++) {
       long x = s[wi];
       while (x != 0) {
@@ -146,7 +150,7 @@ public final class Relation {
     int w = wordCount(n);
     long[] b = new long[n * w];
     for (int i = from.next(0); i >= 0; i = from.next(i + 1)) {
-      System.arraycopy(to.words, 0, b, i * w, w);
+      System.arraycopy(to.bits, 0, b, i * w, w);
     }
     return new Relation(n, b);
   }
@@ -232,8 +236,7 @@ public final class Relation {
      * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
      */
     public Builder add(int from, int to) {
-      checkIndex(from, n);
-      checkIndex(to, n);
+      checkPair(from, to, n);
       bits[from * w + (to >>> 6)] |= 1L << to;
       return this;
     }
@@ -246,9 +249,7 @@ public final class Relation {
      * @throws IllegalArgumentException if {@code r} has another size
      */
     public Builder addAll(Relation r) {
-      if (r.n != n) {
-        throw new IllegalArgumentException("relation sizes differ: " + n + " vs " + r.n);
-      }
+      r.requireSize(n);
       for (int k = 0; k < bits.length; k++) {
         bits[k] |= r.bits[k];
       }
@@ -264,9 +265,8 @@ public final class Relation {
      * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
      */
     public boolean contains(int from, int to) {
-      checkIndex(from, n);
-      checkIndex(to, n);
-      return (bits[from * w + (to >>> 6)] & (1L << to)) != 0;
+      checkPair(from, to, n);
+      return has(bits, w, from, to);
     }
 
     /** {@return the relation of the pairs added so far; the builder stays usable} */
@@ -277,11 +277,6 @@ public final class Relation {
 
   // ---------------------------------------------------------------- queries
 
-  /** {@return the number of events {@code n} (not the number of pairs: see {@link #count()})} */
-  public int size() {
-    return n;
-  }
-
   /**
    * Whether {@code (from, to)} is in the relation.
    *
@@ -291,28 +286,8 @@ public final class Relation {
    * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
    */
   public boolean contains(int from, int to) {
-    checkIndex(from, n);
-    checkIndex(to, n);
-    return (bits[from * w + (to >>> 6)] & (1L << to)) != 0;
-  }
-
-  /** {@return true when there are no pairs} */
-  public boolean isEmpty() {
-    for (long x : bits) {
-      if (x != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** {@return the number of pairs} */
-  public int count() {
-    int c = 0;
-    for (long x : bits) {
-      c += Long.bitCount(x);
-    }
-    return c;
+    checkPair(from, to, n);
+    return has(bits, w, from, to);
   }
 
   /**
@@ -349,27 +324,23 @@ public final class Relation {
 
   /** {@return the events with at least one successor} */
   public EventSet domain() {
-    long[] s = new long[w];
-    for (int i = 0; i < n; i++) {
-      int base = i * w;
-      for (int t = 0; t < w; t++) {
-        if (bits[base + t] != 0) {
-          s[i >>> 6] |= 1L << i;
-          break;
-        }
+    return EventSet.fromPredicate(n, i -> !rowIsEmpty(i));
+  }
+
+  private boolean rowIsEmpty(int i) {
+    for (int k = i * w; k < i * w + w; k++) {
+      if (bits[k] != 0) {
+        return false;
       }
     }
-    return new EventSet(n, s);
+    return true;
   }
 
   /** {@return the events with at least one predecessor} */
   public EventSet range() {
     long[] s = new long[w];
-    for (int i = 0; i < n; i++) {
-      int base = i * w;
-      for (int t = 0; t < w; t++) {
-        s[t] |= bits[base + t];
-      }
+    for (int k = 0; k < bits.length; k++) {
+      s[k % w] |= bits[k];
     }
     return new EventSet(n, s);
   }
@@ -404,59 +375,11 @@ public final class Relation {
 
   // ---------------------------------------------------------------- algebra
 
-  /**
-   * This ∪ other ({@code r | s}).
-   *
-   * @param other a relation over the same {@code n}
-   * @return a new relation
-   * @throws IllegalArgumentException if the sizes differ
-   */
-  public Relation union(Relation other) {
-    requireSameSize(other);
-    long[] b = bits.clone();
-    long[] o = other.bits;
-    for (int k = 0; k < b.length; k++) {
-      b[k] |= o[k];
-    }
-    return new Relation(n, b);
-  }
-
-  /**
-   * This ∩ other ({@code r & s}).
-   *
-   * @param other a relation over the same {@code n}
-   * @return a new relation
-   * @throws IllegalArgumentException if the sizes differ
-   */
-  public Relation intersection(Relation other) {
-    requireSameSize(other);
-    long[] b = bits.clone();
-    long[] o = other.bits;
-    for (int k = 0; k < b.length; k++) {
-      b[k] &= o[k];
-    }
-    return new Relation(n, b);
-  }
-
-  /**
-   * This \ other ({@code r \ s}).
-   *
-   * @param other a relation over the same {@code n}
-   * @return a new relation
-   * @throws IllegalArgumentException if the sizes differ
-   */
-  public Relation difference(Relation other) {
-    requireSameSize(other);
-    long[] b = bits.clone();
-    long[] o = other.bits;
-    for (int k = 0; k < b.length; k++) {
-      b[k] &= ~o[k];
-    }
-    return new Relation(n, b);
-  }
-
   /** {@return the converse {@code {(j,i) | (i,j) in this}} ({@code r^-1})} */
   public Relation inverse() {
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = new long[bits.length];
     for (int i = 0; i < n; i++) {
       int base = i * w;
@@ -484,6 +407,12 @@ public final class Relation {
    */
   public Relation compose(Relation other) {
     requireSameSize(other);
+    if (isEmpty()) {
+      return this;
+    }
+    if (other.isEmpty()) {
+      return other;
+    }
     long[] o = other.bits;
     long[] b = new long[bits.length];
     if (w == 1) {
@@ -516,6 +445,9 @@ public final class Relation {
 
   /** {@return the transitive closure {@code r+}: the least transitive relation containing this} */
   public Relation transitiveClosure() {
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = bits.clone();
     BitMatrix.closeInPlace(b, n, w);
     return new Relation(n, b);
@@ -547,8 +479,11 @@ public final class Relation {
   public Relation restrict(EventSet from, EventSet to) {
     requireSameSize(from);
     requireSameSize(to);
+    if (isEmpty()) {
+      return this;
+    }
     long[] b = new long[bits.length];
-    long[] t = to.words;
+    long[] t = to.bits;
     for (int i = from.next(0); i >= 0; i = from.next(i + 1)) {
       int base = i * w;
       for (int u = 0; u < w; u++) {
@@ -595,40 +530,7 @@ public final class Relation {
 
   /** {@return true when {@code r;r ⊆ r}} */
   public boolean isTransitive() {
-    for (int i = 0; i < n; i++) {
-      int base = i * w;
-      for (int t = 0; t < w; t++) {
-        long x = bits[base + t];
-        while (x != 0) {
-          int kb = ((t << 6) + Long.numberOfTrailingZeros(x)) * w;
-          for (int u = 0; u < w; u++) {
-            if ((bits[kb + u] & ~bits[base + u]) != 0) {
-              return false;
-            }
-          }
-          x &= x - 1;
-        }
-      }
-    }
-    return true;
-  }
-
-  /**
-   * True when every pair of this is in {@code other}.
-   *
-   * @param other a relation over the same {@code n}
-   * @return whether this ⊆ {@code other}
-   * @throws IllegalArgumentException if the sizes differ
-   */
-  public boolean isSubsetOf(Relation other) {
-    requireSameSize(other);
-    long[] o = other.bits;
-    for (int k = 0; k < bits.length; k++) {
-      if ((bits[k] & ~o[k]) != 0) {
-        return false;
-      }
-    }
-    return true;
+    return compose(this).isSubsetOf(this);
   }
 
   // ---------------------------------------------------------------- evidence
@@ -691,8 +593,7 @@ public final class Relation {
    * @throws IllegalArgumentException if an event is outside {@code 0..n-1}
    */
   public Optional<List<Integer>> findPath(int from, int to) {
-    checkIndex(from, n);
-    checkIndex(to, n);
+    checkPair(from, to, n);
     BitMatrix.Bfs bfs = new BitMatrix.Bfs(bits, n, w);
     int last = bfs.run(from, to, null, Integer.MAX_VALUE);
     if (last < 0) {
@@ -736,32 +637,40 @@ public final class Relation {
    */
   public Optional<int[]> firstPairWithConverseIn(Relation other) {
     requireSameSize(other);
-    long[] o = other.bits;
     for (int i = 0; i < n; i++) {
-      int base = i * w;
-      int col = i >>> 6;
-      long m = 1L << i;
-      for (int t = 0; t < w; t++) {
-        long x = bits[base + t];
-        while (x != 0) {
-          int j = (t << 6) + Long.numberOfTrailingZeros(x);
-          if ((o[j * w + col] & m) != 0) {
-            return Optional.of(new int[] {i, j});
-          }
-          x &= x - 1;
+      for (int j = nextInRow(i, 0); j >= 0; j = nextInRow(i, j + 1)) {
+        if (has(other.bits, w, j, i)) {
+          return Optional.of(new int[] {i, j});
         }
       }
     }
     return Optional.empty();
   }
 
+  /** {@return the smallest {@code j >= from} with {@code (i, j)} in the relation, or -1} */
+  private int nextInRow(int i, int from) {
+    int first = from >>> 6;
+    for (int t = first; t < w; t++) {
+      long x = bits[i * w + t] & (t == first ? -1L << from : -1L);
+      if (x != 0) {
+        return (t << 6) + Long.numberOfTrailingZeros(x);
+      }
+    }
+    return -1;
+  }
+
   // ---------------------------------------------------------------- internals
 
-  private void requireSameSize(Relation other) {
-    if (other.n != n) {
-      throw new IllegalArgumentException("relation sizes differ: " + n + " vs " + other.n);
-    }
+  private static void checkPair(int from, int to, int n) {
+    checkIndex(from, n);
+    checkIndex(to, n);
   }
+
+  /** Whether row {@code from} of rows laid out as in this class holds {@code to}. */
+  private static boolean has(long[] bits, int w, int from, int to) {
+    return (bits[from * w + (to >>> 6)] & (1L << to)) != 0;
+  }
+
 
   private void requireSameSize(EventSet set) {
     if (set.size() != n) {
@@ -770,26 +679,11 @@ public final class Relation {
     }
   }
 
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof Relation r && r.n == n && Arrays.equals(r.bits, bits);
-  }
-
-  @Override
-  public int hashCode() {
-    return 31 * n + Arrays.hashCode(bits);
-  }
-
   /** {@return the pairs in row-major order, e.g. {@code {(0,1),(2,3)}}} */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("{");
-    forEach((i, j) -> {
-      if (sb.length() > 1) {
-        sb.append(',');
-      }
-      sb.append('(').append(i).append(',').append(j).append(')');
-    });
-    return sb.append('}').toString();
+    StringJoiner pairs = new StringJoiner(",", "{", "}");
+    forEach((i, j) -> pairs.add("(" + i + "," + j + ")"));
+    return pairs.toString();
   }
 }

@@ -24,17 +24,25 @@ import java.util.Set;
  * (which may contain commas) names the spec section that justifies answering differently; the
  * path is relative to the expected CSV's directory. In both files blank lines and lines
  * starting with {@code #} are ignored.
+ *
+ * <p>A divergence list may say which expectations it was written for, with lines
+ * {@code applies-to: NAME sha256:HEX} (the expected CSV's file name, for the message, and the
+ * SHA-256 of its bytes). A list with such lines excuses only an expected CSV whose content has
+ * one of those digests; for any other CSV its rows are not applied, and {@link
+ * #divergenceNote()} says why.
  */
 public final class Expectations {
   private final Path baseDir;
   private final ImmutableMap<String, Boolean> expected;
   private final ImmutableMap<String, String> divergences;
+  private final Optional<String> divergenceNote;
 
-  private Expectations(
-      Path baseDir, Map<String, Boolean> expected, Map<String, String> divergences) {
+  private Expectations(Path baseDir, Map<String, Boolean> expected,
+      Map<String, String> divergences, Optional<String> divergenceNote) {
     this.baseDir = baseDir.toAbsolutePath().normalize();
     this.expected = ImmutableMap.copyOf(expected);
     this.divergences = ImmutableMap.copyOf(divergences);
+    this.divergenceNote = divergenceNote;
   }
 
   /**
@@ -47,14 +55,16 @@ public final class Expectations {
    */
   public static Expectations of(
       Path baseDir, Map<String, Boolean> expected, Map<String, String> divergences) {
-    return new Expectations(baseDir, expected, divergences);
+    return new Expectations(baseDir, expected, divergences, Optional.empty());
   }
 
   /**
    * Reads an expected-outcome CSV and, if it exists, a divergence CSV.
    *
    * @param expectedCsv the Dat3M-style CSV; its directory is the base of all paths
-   * @param divergenceCsv the known-divergence CSV; a missing file means no divergences
+   * @param divergenceCsv the known-divergence CSV; a missing file means no divergences. Its
+   *     rows apply only if it has no {@code applies-to:} line or one names the expected CSV's
+   *     digest (see the class comment)
    * @return the expectations
    * @throws IOException when a file exists but cannot be read (or the expected CSV is missing)
    * @throws IllegalArgumentException when a row is malformed or repeated; the message is
@@ -71,16 +81,36 @@ public final class Expectations {
    *
    * @param expectedCsv the Dat3M-style CSV; its directory is the base of all paths
    * @param divergenceName the name error messages give the divergence lines
-   * @param divergenceLines the known-divergence CSV's lines
+   * @param divergenceLines the known-divergence CSV's lines; its rows apply only if it has no
+   *     {@code applies-to:} line or one names the expected CSV's digest
    * @return the expectations
    * @throws IOException when the expected CSV cannot be read
-   * @throws IllegalArgumentException when a row is malformed or repeated; the message is
-   *     {@code file:line: reason}
+   * @throws IllegalArgumentException when a row or {@code applies-to:} line is malformed or a
+   *     row repeated; the message is {@code file:line: reason}
    */
   public static Expectations load(
       Path expectedCsv, String divergenceName, List<String> divergenceLines) throws IOException {
+    return load(expectedCsv, divergenceName, divergenceLines, false);
+  }
+
+  /**
+   * As {@link #load(Path, String, List)}, for a list that must say what it applies to: a list
+   * with no {@code applies-to:} line is then not applied either (the list the program finds by
+   * itself, which was written for one corpus, never a user's own CSV).
+   *
+   * @param expectedCsv the Dat3M-style CSV; its directory is the base of all paths
+   * @param divergenceName the name messages give the divergence lines
+   * @param divergenceLines the known-divergence CSV's lines
+   * @param mustName whether a list without {@code applies-to:} lines is left unapplied
+   * @return the expectations; {@link #divergenceNote()} says why a list was not applied
+   * @throws IOException when the expected CSV cannot be read
+   * @throws IllegalArgumentException as {@link #load(Path, String, List)}
+   */
+  public static Expectations load(Path expectedCsv, String divergenceName,
+      List<String> divergenceLines, boolean mustName) throws IOException {
+    byte[] bytes = readBytes(expectedCsv);
     Map<String, Boolean> expected = new LinkedHashMap<>();
-    for (Row row : rows(expectedCsv.toString(), readLines(expectedCsv))) {
+    for (Row row : rows(expectedCsv.toString(), decode(expectedCsv, bytes))) {
       String value = row.value();
       if (!value.equals("0") && !value.equals("1")) {
         throw row.error("expected 0 or 1 after the comma, found '" + value + "'");
@@ -89,8 +119,10 @@ public final class Expectations {
         throw row.error("duplicate row for " + row.path());
       }
     }
+    DivergenceScope scope = DivergenceScope.of(divergenceName, divergenceLines);
+    Optional<String> note = scope.refusal(expectedCsv, bytes, mustName);
     Map<String, String> divergences = new LinkedHashMap<>();
-    for (Row row : rows(divergenceName, divergenceLines)) {
+    for (Row row : rows(divergenceName, scope.rows())) {
       if (row.value().isEmpty()) {
         throw row.error("missing reason after the comma");
       }
@@ -99,7 +131,8 @@ public final class Expectations {
       }
     }
     Path base = expectedCsv.toAbsolutePath().normalize().getParent();
-    return new Expectations(base, expected, divergences);
+    return new Expectations(
+        base, expected, note.isPresent() ? Map.of() : divergences, note);
   }
 
   /** {@return the directory the paths are relative to (absolute, normalized)} */
@@ -115,6 +148,14 @@ public final class Expectations {
   /** {@return relative path → reason of the known divergence, in file order} */
   public ImmutableMap<String, String> divergences() {
     return divergences;
+  }
+
+  /**
+   * {@return why the divergence list was not applied (its {@code applies-to:} lines name other
+   * expectations, or it names none and had to), or empty when it was applied or there was none}
+   */
+  public Optional<String> divergenceNote() {
+    return divergenceNote;
   }
 
   /**
@@ -191,6 +232,11 @@ public final class Expectations {
           String why = r.unknownReason().map(s -> "Unknown: " + s).orElse("Unknown");
           return new Answer(false, false, "unknown", why);
         }
+        if (!r.verdictDecided()) {
+          return new Answer(false, false, "unknown", "Unknown: no witness within loop bound "
+              + r.loopBound() + " (" + String.join(", ", r.cutLoops()) + " cut), a longer"
+              + " execution may show one");
+        }
         String holds = r.conditionHolds() ? "1" : "0";
         return new Answer(true, r.conditionHolds(), holds, Words.verdict(r.verdict()));
       }
@@ -208,6 +254,19 @@ public final class Expectations {
   private static List<String> readLines(Path csv) throws IOException {
     try {
       return io.github.ptxlitmus.litmus.TextFiles.readString(csv, true).lines().toList();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new IllegalArgumentException(csv + ": not valid UTF-8 text");
+    }
+  }
+
+  private static byte[] readBytes(Path csv) throws IOException {
+    return io.github.ptxlitmus.litmus.TextFiles.readBytes(csv);
+  }
+
+  private static List<String> decode(Path csv, byte[] bytes) {
+    try {
+      return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .decode(java.nio.ByteBuffer.wrap(bytes)).toString().lines().toList();
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new IllegalArgumentException(csv + ": not valid UTF-8 text");
     }

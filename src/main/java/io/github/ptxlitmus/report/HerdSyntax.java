@@ -3,8 +3,6 @@ package io.github.ptxlitmus.report;
 import io.github.ptxlitmus.check.FinalState;
 import io.github.ptxlitmus.litmus.Condition;
 import io.github.ptxlitmus.litmus.FinalCondition;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Map;
 
 /**
@@ -68,22 +66,11 @@ public final class HerdSyntax {
       if (parenthesize) {
         b.append('(');
       }
-      Deque<Condition> todo = new ArrayDeque<>();
-      todo.push(c);
       boolean first = true;
-      while (!todo.isEmpty()) {
-        Condition x = todo.pop();
-        if (or && x instanceof Condition.Or o) {
-          todo.push(o.right());
-          todo.push(o.left());
-        } else if (!or && x instanceof Condition.And a) {
-          todo.push(a.right());
-          todo.push(a.left());
-        } else {
-          b.append(first ? "" : or ? " \\/ " : " /\\ ");
-          first = false;
-          body(x, precedence, b);
-        }
+      for (Condition x : or ? c.disjuncts() : c.conjuncts()) {
+        b.append(first ? "" : or ? " \\/ " : " /\\ ");
+        first = false;
+        body(x, precedence, b);
       }
       if (parenthesize) {
         b.append(')');

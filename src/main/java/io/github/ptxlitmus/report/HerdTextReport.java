@@ -126,7 +126,9 @@ public final class HerdTextReport {
                 ? " " + String.join(", ", r.nonTerminatingLoops())
                 : flag == Flag.WITHIN_LOOP_BOUND
                     ? " " + r.loopBound() + ": " + String.join(", ", r.cutLoops())
-                    : ""));
+                    : flag == Flag.FILTER_PASSES_NONE
+                        ? r.filterText().map(f -> ": " + f).orElse("")
+                        : ""));
       }
     }
     for (String flag : r.modelFlags()) {

@@ -142,6 +142,9 @@ public final class JsonReport {
       ArrayNode cut = node.putArray("cutLoops"); // with within-loop-bound: "P1 line 3"
       r.cutLoops().forEach(cut::add);
     }
+    if (r.has(Flag.FILTER_PASSES_NONE)) {
+      r.filterText().ifPresent(f -> node.put("filter", f)); // the filter no state passes
+    }
     if (!r.modelFlags().isEmpty()) {
       ArrayNode raised = node.putArray("modelFlags"); // a cat model's flag checks
       r.modelFlags().forEach(raised::add);

@@ -10,7 +10,8 @@ import java.util.Locale;
  * per litmus file, named by its path; a {@code failure} when an expectation disagrees (the
  * {@code --expect} CSV or the file's own {@code (* expect ... *)} comments), an {@code error}
  * when the file could not be parsed or checked, {@code skipped} when a limit left the answer
- * unknown and nothing was expected of it. Each case's {@code system-out} holds its herd-format
+ * unknown, or no execution passes the test's filter (nothing was decided), and nothing was
+ * expected of it. Each case's {@code system-out} holds its herd-format
  * block. Stateless.
  */
 public final class JunitReport {
@@ -63,6 +64,13 @@ public final class JunitReport {
           skipped++;
           body.append("    <skipped message=\"")
               .append(attr("Unknown: " + r.unknownReason().orElse("a limit was hit")))
+              .append("\"/>\n");
+        } else if (r.has(io.github.ptxlitmus.check.Flag.FILTER_PASSES_NONE)) {
+          skipped++; // nothing was decided about the condition
+          body.append("    <skipped message=\"")
+              .append(attr("no execution passes the filter"
+                  + r.filterText().map(f -> " (" + f + ")").orElse("")
+                  + ": the condition was judged on no execution"))
               .append("\"/>\n");
         }
         body.append("    <system-out>").append(text(HerdTextReport.block(c.outcome())))

@@ -33,7 +33,7 @@ public record RunSummary(int tests, int ok, int no, int undefined, int unknown, 
     for (TestOutcome outcome : outcomes) {
       if (outcome instanceof TestOutcome.Checked checked) {
         Verdict verdict = checked.result().verdict();
-        if (verdict == Verdict.UNKNOWN) {
+        if (!checked.result().verdictDecided()) {
           unknown++;
         } else if (verdict == Verdict.UNDEFINED) {
           undefined++;

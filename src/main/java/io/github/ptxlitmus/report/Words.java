@@ -27,11 +27,8 @@ final class Words {
    * loop cut that could hide executions, or decide mode without the answer that settles it).
    */
   static String observation(CheckResult result) {
-    if (result.verdict() == Verdict.UNKNOWN) {
-      return "Unknown";
-    }
-    if (result.has(Flag.WITHIN_LOOP_BOUND) && result.verdict() == Verdict.FORBIDDEN) {
-      return "Unknown"; // never seen within the bound; longer executions may show it
+    if (!result.verdictDecided()) {
+      return "Unknown"; // not computed, or never seen within the bound (longer executions may)
     }
     if (result.has(Flag.DECIDED) || result.has(Flag.LIMIT_HIT)
         || result.has(Flag.WITHIN_LOOP_BOUND)) {

@@ -237,6 +237,11 @@ public final class Enumerator {
       if (!values.constraintsHold()) {
         return true; // this rf choice does not take these paths
       }
+      if (stuck && !spin.registersRepeat(values)) {
+        // A stuck choice yields only the loops spinningForever finds, and it finds none here.
+        budget.candidate();
+        return true;
+      }
       // 8.10.4 No-Thin-Air needs only rf and the dependencies: pruned here when it is on.
       if (model.noThinAir(rfRel).isPresent() && !explaining()) {
         budget.candidate();

@@ -29,7 +29,8 @@ import java.util.OptionalInt;
  * first, then each thread's path events; program order, issue order and dependencies; the
  * asynchronous structure; and what the paths fix about values (the static value of each write,
  * the branch decisions of each path). Nothing here depends on an rf, co or Fence-SC choice.
- * Immutable; shared by the exhaustive and the pruned search.
+ * Immutable (apart from a memo of {@link #valueAllows}, which only caches what it computes);
+ * shared by the exhaustive and the pruned search.
  */
 final class EventGraph {
   final LitmusTest test;
@@ -107,7 +108,13 @@ final class EventGraph {
         }
       }
     }
-    live = locations.physical().stream().filter(l -> accessed.contains(l.name())).toList();
+    List<Locations.Info> liveLocations = new ArrayList<>();
+    for (Locations.Info l : locations.physical()) {
+      if (accessed.contains(l.name())) {
+        liveLocations.add(l);
+      }
+    }
+    live = List.copyOf(liveLocations);
     long size = live.size() + eventCount;
     budget.fits(RELATIONS_HELD * size * ((size + 63) / 64) * 8);
     List<Event> evs = new ArrayList<>();
@@ -172,11 +179,25 @@ final class EventGraph {
     AsyncOrder.addOrder(paths, threadBase, issue);
     this.structure = new EventStructure(events, poB.build(), Relation.empty(n), data, ctrl,
         AsyncOrder.structure(test, events, paths, threadBase, issue.build()));
-    this.reads = events.stream().filter(Event::reads).mapToInt(Event::id).toArray();
-    this.reductionWaits = events.stream()
-        .filter(e -> e.kind() == EventKind.BARRIER_WAIT && reduction(e.id()).isPresent())
-        .mapToInt(Event::id).toArray();
-    this.stuck = paths.stream().anyMatch(p -> p.stuck().isPresent());
+    int[] readIds = new int[n];
+    int readCount = 0;
+    int[] waitIds = new int[n];
+    int waitCount = 0;
+    for (Event e : events) {
+      if (e.reads()) {
+        readIds[readCount++] = e.id();
+      }
+      if (e.kind() == EventKind.BARRIER_WAIT && reduction(e.id()).isPresent()) {
+        waitIds[waitCount++] = e.id();
+      }
+    }
+    this.reads = java.util.Arrays.copyOf(readIds, readCount);
+    this.reductionWaits = java.util.Arrays.copyOf(waitIds, waitCount);
+    boolean anyStuck = false;
+    for (ThreadPath p : paths) {
+      anyStuck |= p.stuck().isPresent();
+    }
+    this.stuck = anyStuck;
     for (int t = 0; t < paths.size(); t++) {
       ThreadPath p = paths.get(t);
       if (p.stuck().isPresent()) {
@@ -197,6 +218,7 @@ final class EventGraph {
         staticValues[e.id()] = v;
       });
     }
+    this.allows = new byte[n][];
     this.ownConstraints = new ArrayList<>(java.util.Collections.nCopies(n, List.of()));
     for (int t = 0; t < paths.size(); t++) {
       for (ThreadPath.Constraint c : paths.get(t).constraints()) {
@@ -333,17 +355,35 @@ final class EventGraph {
    */
   boolean valueAllows(int r, int w) {
     List<ThreadPath.Constraint> own = ownConstraints.get(r);
+    if (own.isEmpty()) {
+      return true;
+    }
+    // Asked for every source at every node of the rf walk: each pair is worked out once.
+    byte[] known = allows[r];
+    if (known == null) {
+      known = new byte[n];
+      allows[r] = known;
+    }
+    if (known[w] == 0) {
+      known[w] = computeValueAllows(own, r, w) ? ALLOWS : REFUSES;
+    }
+    return known[w] == ALLOWS;
+  }
+
+  /** {@link #allows}: not worked out yet (0), allowed, refused. */
+  private static final byte ALLOWS = 1;
+  private static final byte REFUSES = 2;
+  /** Per read with own constraints, per write: {@link #valueAllows} once worked out. */
+  private final byte[][] allows;
+
+  private boolean computeValueAllows(List<ThreadPath.Constraint> own, int r, int w) {
     Event read = events.get(r);
     Event write = events.get(w);
-    if (own.isEmpty() || read.offset() != write.offset() || read.size() != write.size()
-        || read.kind() == EventKind.BARRIER_WAIT) {
+    if (read.offset() != write.offset() || read.size() != write.size()
+        || read.kind() == EventKind.BARRIER_WAIT || !hasStaticValue[w]) {
       return true;
     }
-    Optional<Long> written = staticValue(w);
-    if (written.isEmpty()) {
-      return true;
-    }
-    long v = Op.normalize(written.get(), read.size() * 8, pathEvents.get(r).signed());
+    long v = Op.normalize(staticValues[w], read.size() * 8, pathEvents.get(r).signed());
     for (ThreadPath.Constraint c : own) {
       if (!c.satisfied(idx -> v)) {
         return false;

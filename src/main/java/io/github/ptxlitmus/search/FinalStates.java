@@ -24,16 +24,23 @@ final class FinalStates {
       int size = Math.max(1, loc.bits() / 8);
       long[] words = new long[(size + 7) / 8];
       int init = -1;
+      // The program writes to this location, in event order (found once, not per byte).
+      Event[] writes = new Event[graph.events.size()];
+      int count = 0;
       for (Event e : graph.events) {
-        if (e.isInit() && e.physical().equals(loc.name())) {
-          init = e.id();
+        if (loc.name().equals(e.physical())) {
+          if (e.isInit()) {
+            init = e.id();
+          } else if (e.writes()) {
+            writes[count++] = e;
+          }
         }
       }
       for (int b = 0; b < size; b++) {
         int last = init;
-        for (Event e : graph.events) {
-          if (e.writes() && !e.isInit() && e.physical().equals(loc.name())
-              && e.offset() <= b && b < e.offset() + e.size()
+        for (int k = 0; k < count; k++) {
+          Event e = writes[k];
+          if (e.offset() <= b && b < e.offset() + e.size()
               && (last == init || rank[e.id()] > rank[last])) {
             last = e.id();
           }

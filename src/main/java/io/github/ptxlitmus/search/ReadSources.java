@@ -7,14 +7,12 @@ import io.github.ptxlitmus.model.PartialModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.IntStream;
 
 /**
  * The rf decisions to make over one event graph: per read, its runs of bytes whose candidate
@@ -63,8 +61,11 @@ final class ReadSources {
       List<Event> candidates = candidatesOf.get(r);
       if (coverAll(candidates, read)) {
         // The usual case: every candidate covers the whole read, one run of bytes.
-        add(model, read, read.offset(), read.offset() + read.size(),
-            candidates.stream().mapToInt(Event::id).toArray());
+        int[] ids = new int[candidates.size()];
+        for (int k = 0; k < ids.length; k++) {
+          ids[k] = candidates.get(k).id();
+        }
+        add(model, read, read.offset(), read.offset() + read.size(), ids);
         continue;
       }
       int from = read.offset();
@@ -100,11 +101,19 @@ final class ReadSources {
         domain[r] += graph.valueAllows(r, w.id()) ? 1 : 0;
       }
     }
-    return Arrays.stream(graph.reads).boxed()
-        .sorted(Comparator.<Integer>comparingInt(r -> domain[r])
-            .thenComparingInt(r -> position[r])
-            .thenComparingInt(r -> r))
-        .mapToInt(Integer::intValue).toArray();
+    // Sorted by (domain, position, id), packed into one long per read (each part < 2^21 in
+    // any test the memory bound admits): a primitive sort, no boxing per choice of paths.
+    long[] keys = new long[graph.reads.length];
+    for (int k = 0; k < keys.length; k++) {
+      int r = graph.reads[k];
+      keys[k] = ((long) domain[r] << 42) | ((long) (position[r] + 1) << 21) | r;
+    }
+    Arrays.sort(keys);
+    int[] order = new int[keys.length];
+    for (int k = 0; k < keys.length; k++) {
+      order[k] = (int) (keys[k] & ((1 << 21) - 1));
+    }
+    return order;
   }
 
   private static boolean coverAll(List<Event> candidates, Event read) {
@@ -128,7 +137,11 @@ final class ReadSources {
    * their mixed variants from {@link TornReads}.
    */
   private void add(PartialModel model, Event read, int from, int to, int[] sources) {
-    segments.add(new Segment(read.id(), IntStream.range(from, to).toArray(), sources));
+    int[] bytes = new int[to - from];
+    for (int b = from; b < to; b++) {
+      bytes[b - from] = b;
+    }
+    segments.add(new Segment(read.id(), bytes, sources));
     // Pruning rule (single-copy atomicity, 8.10.3): see PtxPruning.cannotTear.
     if (sources.length > 1 && !model.cannotTear(read.id(), sources)
         && !EventGraph.mbarrierObject(read) && mayMix(from, to, sources)) {
@@ -201,15 +214,19 @@ final class ReadSources {
 
   /** {@return true when every read has some source its own branch decisions accept} */
   boolean everyReadHasASource() {
-    Map<Integer, Boolean> any = new HashMap<>();
     for (Segment seg : segments) {
       boolean some = false;
       for (int w : seg.sources()) {
-        some |= graph.valueAllows(seg.read(), w);
+        if (graph.valueAllows(seg.read(), w)) {
+          some = true;
+          break;
+        }
       }
-      any.merge(seg.read(), some, Boolean::logicalAnd);
+      if (!some) {
+        return false;
+      }
     }
-    return !any.containsValue(false);
+    return true;
   }
 
   /**
@@ -234,10 +251,7 @@ final class ReadSources {
           List<Segment> segs = byRead.getOrDefault(r, List.of());
           Event read = graph.events.get(r);
           settled = segs.size() == 1 && !mayTear(r) && read.kind() != EventKind.BARRIER_WAIT
-              && Arrays.stream(segs.get(0).sources()).allMatch(w ->
-                  graph.events.get(w).offset() == read.offset()
-                      && graph.events.get(w).size() == read.size()
-                      && graph.staticValue(w).isPresent());
+              && sameSizeStatic(read, segs.get(0).sources());
         }
         if (!settled) {
           out.add(Map.entry(t, c));
@@ -245,6 +259,18 @@ final class ReadSources {
       }
     }
     return List.copyOf(out);
+  }
+
+  /** Whether every write of {@code sources} has {@code read}'s offset and size, and a static value. */
+  private boolean sameSizeStatic(Event read, int[] sources) {
+    for (int w : sources) {
+      Event write = graph.events.get(w);
+      if (write.offset() != read.offset() || write.size() != read.size()
+          || graph.staticValue(w).isEmpty()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

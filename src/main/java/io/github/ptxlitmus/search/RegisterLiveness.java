@@ -60,17 +60,7 @@ final class RegisterLiveness {
       all.addAll(valueDefs(i));
     }
     inits.stream().filter(r -> r.thread() == thread.id()).forEach(r -> all.add(r.register()));
-    List<int[]> succ = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      Instruction x = ins.get(i);
-      if (x instanceof Instruction.Branch b) {
-        succ.add(new int[] {i + 1, labels.getOrDefault(b.target(), n)});
-      } else if (x instanceof Instruction.Goto g) {
-        succ.add(new int[] {labels.getOrDefault(g.target(), n)});
-      } else {
-        succ.add(new int[] {i + 1});
-      }
-    }
+    List<int[]> succ = successors(ins, labels);
     // Relevant registers: read by an instruction other than a register operation, or by a
     // register operation whose destination is relevant (least fixpoint).
     Set<String> relevant = new TreeSet<>();
@@ -182,8 +172,28 @@ final class RegisterLiveness {
     return live.subList(0, n);
   }
 
+  /**
+   * Per instruction index: the indices control may go to next ({@code ins.size()}: the end of
+   * the thread, also for a jump to an undefined label).
+   */
+  static List<int[]> successors(List<Instruction> ins, Map<String, Integer> labels) {
+    int n = ins.size();
+    List<int[]> succ = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Instruction x = ins.get(i);
+      if (x instanceof Instruction.Branch b) {
+        succ.add(new int[] {i + 1, labels.getOrDefault(b.target(), n)});
+      } else if (x instanceof Instruction.Goto g) {
+        succ.add(new int[] {labels.getOrDefault(g.target(), n)});
+      } else {
+        succ.add(new int[] {i + 1});
+      }
+    }
+    return succ;
+  }
+
   /** Registers {@code ins} writes a value to. */
-  private static List<String> valueDefs(Instruction ins) {
+  static List<String> valueDefs(Instruction ins) {
     if (ins instanceof AsyncInstruction.MbarrierWait w) {
       return List.of(w.destination());
     }
@@ -194,7 +204,7 @@ final class RegisterLiveness {
   }
 
   /** Registers {@code ins} reads; empty for a kind not known here (read as: every register). */
-  private static Optional<Set<String>> uses(Instruction ins) {
+  static Optional<Set<String>> uses(Instruction ins) {
     Set<String> r = new TreeSet<>();
     if (ins instanceof Instruction.Label || ins instanceof Instruction.Goto
         || ins instanceof Instruction.Fence || ins instanceof Instruction.ProxyFence

@@ -66,8 +66,15 @@ final class RmwSources {
       boolean[][] exclusive = new boolean[members.length][];
       for (int m = 0; m < members.length; m++) {
         int r = members[m];
-        domains[m] = Arrays.stream(segmentOf.get(r).sources())
-            .filter(w -> graph.valueAllows(r, w)).toArray();
+        int[] all = segmentOf.get(r).sources();
+        int[] domain = new int[all.length];
+        int size = 0;
+        for (int w : all) {
+          if (graph.valueAllows(r, w)) {
+            domain[size++] = w;
+          }
+        }
+        domains[m] = Arrays.copyOf(domain, size);
         exclusive[m] = new boolean[domains[m].length];
         for (int k = 0; k < domains[m].length; k++) {
           exclusive[m][k] = model.exclusiveSource(domains[m][k], members);

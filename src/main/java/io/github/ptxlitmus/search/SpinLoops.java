@@ -32,9 +32,13 @@ final class SpinLoops {
    * memory as it was (an RMW writing the value it read, such as a failing cas); every RMW of a
    * stuck iteration is such a write; and every store of a stuck iteration writes what each stuck
    * read it overlaps returns (repeated in every round, the store ends up after anything those
-   * reads read, so they would see its value).
+   * reads read, so they would see its value); and each stuck iteration leaves the registers
+   * that decide the next one as it found them ({@link #registersRepeat}).
    */
   List<String> spinningForever(RfChoice choice, Values values, Relation total) {
+    if (!registersRepeat(values)) {
+      return List.of();
+    }
     BitSet silent = new BitSet();
     for (int e = iteration.nextSetBit(0); e >= 0; e = iteration.nextSetBit(e + 1)) {
       Event ev = graph.events.get(e);
@@ -72,6 +76,30 @@ final class SpinLoops {
       }
     }
     return loops();
+  }
+
+  /**
+   * Whether, under {@code values}, every stuck path's last iteration ends with each register
+   * that decides the next iteration ({@link ThreadPath.Stuck#repeats()}, {@link LoopRegisters})
+   * holding the value it held at the loop's label: then, its reads returning the same values
+   * again, the next iteration is the same as the last. False as soon as one differs (a counter
+   * that the exit tests), or cannot be computed.
+   */
+  boolean registersRepeat(Values values) {
+    for (int t = 0; t < graph.paths.size(); t++) {
+      Optional<ThreadPath.Stuck> stuck = graph.paths.get(t).stuck();
+      if (stuck.isEmpty()) {
+        continue;
+      }
+      for (ThreadPath.Repeat r : stuck.get().repeats()) {
+        var before = values.eval(r.atHead(), t);
+        var after = values.eval(r.atEnd(), t);
+        if (before.isEmpty() || after.isEmpty() || before.getAsLong() != after.getAsLong()) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** Whether read {@code r} returned, on every byte it shares with write {@code w}, w's byte. */

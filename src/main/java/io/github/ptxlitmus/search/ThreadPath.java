@@ -26,10 +26,20 @@ record ThreadPath(
   /**
    * The path ends inside a loop, which it may repeat forever: {@code line} is the line of the
    * loop's label; events {@code from} to the end are the last iteration, whose reads must
-   * return values that repeat forever for the thread to hang (issue 15, "waits that never
-   * end").
+   * return values that repeat forever for the thread to hang (docs/model.md "Waits that never
+   * end"); {@code repeats} are the registers that decide the next iteration ({@link
+   * LoopRegisters}) whose value at the end of the iteration is not known to equal their value at
+   * the loop's label: the iteration repeats only in an execution where each pair evaluates to
+   * the same value.
    */
-  record Stuck(int line, int from) {}
+  record Stuck(int line, int from, List<Repeat> repeats) {
+    Stuck {
+      repeats = List.copyOf(repeats);
+    }
+  }
+
+  /** A register's value as the iteration found it at the loop's label and as it left it. */
+  record Repeat(String register, Expr atHead, Expr atEnd) {}
 
   /** A branch decision: {@code holds == (left cond right)}. */
   record Constraint(

@@ -68,6 +68,8 @@ final class ThreadUnfolder {
   private final RegisterLiveness live;
   /** Indices of the labels some backward jump targets. */
   private final java.util.Set<Integer> loopHeads = new java.util.HashSet<>();
+  /** Per loop head: the registers that decide the next iteration (waits that never end). */
+  private final LoopRegisters loopRegisters;
 
   private ThreadUnfolder(
       ThreadSpec thread, List<RegisterInit> inits, Locations locations, int loopBound,
@@ -92,6 +94,7 @@ final class ThreadUnfolder {
       }
     }
     this.live = loopHeads.isEmpty() ? null : RegisterLiveness.of(thread, inits);
+    this.loopRegisters = LoopRegisters.of(code, loopHeads);
   }
 
   /**
@@ -394,11 +397,14 @@ final class ThreadUnfolder {
   }
 
   /**
-   * Waits that never end (issue 15): the path as it stands when it takes a backward jump to
-   * {@code target}, ended there, is a candidate for a thread that spins forever in this loop.
-   * The iteration just run (events since the path last passed the loop's label) must then, in a
-   * consistent execution, read only values that repeat forever (see {@link ThreadPath.Stuck}).
-   * A jump to a label the path has not passed yet enters the loop and ends no iteration.
+   * Waits that never end (docs/model.md): the path as it stands when it takes a backward jump
+   * to {@code target}, ended there, is a candidate for a thread that spins forever in this
+   * loop. The iteration just run (events since the path last passed the loop's label) must
+   * then, in a consistent execution, read only values that repeat forever, and leave each
+   * register that decides the next iteration ({@link LoopRegisters}) as it found it (see
+   * {@link ThreadPath.Stuck}); a register that certainly changed (two different constants)
+   * makes no stuck path. A jump to a label the path has not passed yet enters the loop and
+   * ends no iteration.
    */
   private void stuckPath(State s, int target) {
     Integer from = s.labelEvents.get(target);
@@ -407,9 +413,14 @@ final class ThreadUnfolder {
       // of the loop has run, so there is nothing that could repeat yet.
       return;
     }
+    Optional<List<ThreadPath.Repeat>> repeats =
+        loopRegisters.repeats(target, s.heads.get(target), s.registers);
+    if (repeats.isEmpty()) {
+      return; // the next iteration starts from another value: this one does not repeat
+    }
     Instruction label = thread.instructions().get(target);
     paths.add(path(s, s.registers,
-        Optional.of(new ThreadPath.Stuck(label.position().line(), from))));
+        Optional.of(new ThreadPath.Stuck(label.position().line(), from, repeats.get()))));
   }
 
   /** Estimated bytes one path event and its share of the path's lists occupy. */
@@ -544,6 +555,9 @@ final class ThreadUnfolder {
 
   private void barrier(State s, Instruction.Barrier b) {
     Expr id = operand(s, b.id());
+    // Only registers the path assigned (an unwritten register reads 0 by the litmus default).
+    BarrierOperands.requireValid(b, op -> op instanceof Operand.Reg r
+        && !s.registers.containsKey(r.name()) ? null : operand(s, op));
     // A PTX thread count counts warps of 32 threads, one per litmus thread (Instruction.Barrier).
     Optional<Expr> expected = b.expected().map(e -> b.countsWarps()
         ? Expr.binary(Op.DIV, operand(s, e), Expr.constant(32), 64, false) : operand(s, e));

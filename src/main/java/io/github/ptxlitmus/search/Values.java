@@ -21,6 +21,9 @@ final class Values {
   /** Per event: 0 not computed, 1 being computed, 2 in {@link #value}, 3 undetermined. */
   private final byte[] state;
   private boolean failed;
+  /** Per event, the value it writes once computed ({@link #written}); allocated when asked. */
+  private boolean[] writtenKnown;
+  private long[] writtenValue;
 
   private Values(EventGraph graph, RfChoice choice, boolean partial) {
     this.graph = graph;
@@ -102,8 +105,29 @@ final class Values {
     return shift >= 64 ? 0 : written(w) >>> shift;
   }
 
-  /** The value write {@code w} writes (RMWs: from the value they read). */
+  /**
+   * The value write {@code w} writes (RMWs: from the value they read); remembered, as reads
+   * are: a read asks for it once per byte.
+   */
   long written(int w) {
+    if (writtenKnown == null) {
+      writtenKnown = new boolean[graph.n];
+      writtenValue = new long[graph.n];
+    } else if (writtenKnown[w]) {
+      return writtenValue[w];
+    }
+    boolean before = failed;
+    failed = false;
+    long v = computeWritten(w);
+    if (!failed) {
+      writtenKnown[w] = true;
+      writtenValue[w] = v;
+    }
+    failed |= before;
+    return v;
+  }
+
+  private long computeWritten(int w) {
     Event e = graph.events.get(w);
     if (e.isInit()) {
       return graph.locations.get(e.physical()).orElseThrow().initialValue();

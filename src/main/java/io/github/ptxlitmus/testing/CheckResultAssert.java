@@ -46,7 +46,10 @@ import org.assertj.core.api.AbstractAssert;
  * where another iteration could change the answer) supports what a witness shows ({@link
  * #isAllowed()}, {@link #allows} of a state found) and fails every assertion that something
  * never happens ({@link #isForbidden()}, {@link #forbids}, {@link #hasExactlyStates}, ...),
- * naming the bound and the loop.
+ * naming the bound and the loop. A result where no final state passes the test's {@code
+ * filter} ({@link Flag#FILTER_PASSES_NONE}) fails every assertion except {@code hasFlag} of a
+ * set flag and {@link #meets} of an oracle that lists that flag, naming the filter: its
+ * condition was judged on no execution.
  *
  * <p>Not thread-safe (like every AssertJ assert): use one instance from one thread.
  */
@@ -163,10 +166,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    */
   public CheckResultAssert allows(String state) {
     Condition c = parse(state);
-    String head = "Expecting " + name() + " to allow a final state with\n  "
-        + LitmusPrinter.condition(c) + "\n";
-    decided(head);
-    requireKnown(state, head);
+    String head = expect(state, c, "to allow a final state with");
     if (actual.hasAllStates()) {
       checkObserved(c, head);
       if (actual.states().stream().noneMatch(s -> States.holds(c, s))) {
@@ -182,6 +182,18 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
       }
     }
     return this;
+  }
+
+  /**
+   * The first line of a failure message about {@code state}, once the result is known to decide
+   * and {@code state} to name only what the test has.
+   */
+  private String expect(String state, Condition c, String expectation) {
+    String head = "Expecting " + name() + " " + expectation + "\n  "
+        + LitmusPrinter.condition(c) + "\n";
+    decided(head);
+    requireKnown(state, head);
+    return head;
   }
 
   /**
@@ -207,10 +219,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    */
   public CheckResultAssert forbids(String state) {
     Condition c = parse(state);
-    String head = "Expecting " + name() + " to forbid every final state with\n  "
-        + LitmusPrinter.condition(c) + "\n";
-    decided(head);
-    requireKnown(state, head);
+    String head = expect(state, c, "to forbid every final state with");
     if (actual.hasAllStates() || listedSatisfies(c)) {
       checkObserved(c, head);
       List<FinalState> witnesses =
@@ -308,7 +317,7 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
    * was found rests on a loop cut another iteration could change.
    */
   private void notOnlyWithinBound(CheckResult r, String head) {
-    if (r.has(Flag.WITHIN_LOOP_BOUND) && r.verdict() == Verdict.FORBIDDEN) {
+    if (r.verdict() != Verdict.UNKNOWN && !r.verdictDecided()) {
       fail(head + "but cannot tell: " + withinBound(r) + ". Nothing was found within the"
           + " bound, but a longer execution may show it. Check without an explicit loop bound"
           + " (CheckOptions.withLoopBound) to let the checker deepen, or with a larger one.");
@@ -322,9 +331,23 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
         + " cut where another iteration could change the answer)";
   }
 
-  /** Fails when the verdict is UNKNOWN: nothing about the test is certain then. */
+  /**
+   * Fails when the verdict is UNKNOWN: nothing about the test is certain then; or when no final
+   * state passes the filter: the condition was judged on no execution.
+   */
   private void known(String what) {
+    known(what, false);
+  }
+
+  /** As {@link #known(String)}; {@code filterExpected}: an oracle lists FILTER_PASSES_NONE. */
+  private void known(String what, boolean filterExpected) {
     isNotNull();
+    if (actual.has(Flag.FILTER_PASSES_NONE) && !filterExpected) {
+      fail(headOf(what) + "but no execution passes the filter " + actual.filterText()
+          .map(f -> "(" + f + ")").orElse("") + ": the condition was judged on no execution,"
+          + " so nothing about it was decided (flag FILTER_PASSES_NONE). Fix the filter, or"
+          + " assert hasFlag(Flag.FILTER_PASSES_NONE).");
+    }
     if (actual.verdict() == Verdict.UNKNOWN) {
       fail(headOf(what) + "but the check stopped at a limit before the answer was certain: "
           + verdict() + (actual.unknownReason().orElse("").startsWith("loop bound")
@@ -450,10 +473,12 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
           + " without oracle comments (or with misspelt ones) would pass whatever the model"
           + " says. Add a (* expect: Allowed|Forbidden *) or (* expect-states: ... *) comment.");
     }
-    if (expected.verdict().filter(v -> v == Verdict.UNDEFINED).isEmpty()) {
+    // An oracle that lists FILTER_PASSES_NONE expects the filter to pass nothing.
+    boolean filterExpected = expected.flags().contains(Flag.FILTER_PASSES_NONE);
+    if (expected.verdict().filter(v -> v == Verdict.UNDEFINED).isEmpty() && !filterExpected) {
       decided("to meet its expectations");
     }
-    known("to meet its expectations");
+    known("to meet its expectations", filterExpected);
     Expectations.Comparison c = expected.compare(actual);
     if (!c.met()) {
       StringBuilder b = new StringBuilder("Expecting " + name() + " to meet its expectations, but:\n");

@@ -35,8 +35,9 @@ import java.util.stream.Collectors;
  *
  * <p>A result meets the expectations ({@link CheckResultAssert#meets(Expectations)}) when its
  * verdict equals {@link #verdict()}, its states equal {@link #states()} exactly (order of states
- * and keys irrelevant), every flag of {@link #flags()} is set, {@link Flag#DEADLOCK} and {@link
- * Flag#LOOP_BOUND_HIT} are not set unless listed, and its condition holds as {@link
+ * and keys irrelevant), every flag of {@link #flags()} is set, the flags of {@link
+ * #ABSENT_UNLESS_LISTED} ({@link Flag#DEADLOCK}, {@link Flag#LOOP_BOUND_HIT}, {@link
+ * Flag#MAY_NOT_TERMINATE}, {@link Flag#FILTER_PASSES_NONE}) are not set unless listed, and its condition holds as {@link
  * #conditionHolds()} says. Absent parts are not checked.
  *
  * @param verdict the expected verdict ({@code expect:}), if given
@@ -54,7 +55,8 @@ public record Expectations(
 
   /** Flags that must be absent unless an {@code expect-flags:} comment lists them. */
   public static final Set<Flag> ABSENT_UNLESS_LISTED =
-      Set.copyOf(EnumSet.of(Flag.DEADLOCK, Flag.LOOP_BOUND_HIT, Flag.MAY_NOT_TERMINATE));
+      Set.copyOf(EnumSet.of(Flag.DEADLOCK, Flag.LOOP_BOUND_HIT, Flag.MAY_NOT_TERMINATE,
+          Flag.FILTER_PASSES_NONE));
 
   private static final Pattern VERDICT =
       Pattern.compile("\\(\\*\\s*expect\\s*:(.*?)\\*\\)", Pattern.DOTALL);

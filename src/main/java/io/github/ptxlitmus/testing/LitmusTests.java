@@ -105,7 +105,7 @@ public final class LitmusTests {
   }
 
   private static void check(Path file, Optional<Row> row) throws IOException {
-    String text = io.github.ptxlitmus.litmus.TextFiles.readString(file, false);
+    String text = io.github.ptxlitmus.litmus.TextFiles.readUtf8(file, "litmus");
     Expectations expected = Expectations.read(file.toString(), text);
     if (row.isPresent()) {
       expected = expected.withConditionHolds(row.get().holds());

@@ -7,7 +7,6 @@ import io.github.ptxlitmus.litmus.LitmusParser;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -122,28 +121,7 @@ final class States {
 
   /** The keys a proposition reads, in order of appearance. */
   static Set<String> keys(Condition c) {
-    Set<String> out = new LinkedHashSet<>();
-    collect(c, out);
-    return out;
-  }
-
-  private static void collect(Condition c, Set<String> out) {
-    if (c instanceof Condition.And a) {
-      collect(a.left(), out);
-      collect(a.right(), out);
-    } else if (c instanceof Condition.Or o) {
-      collect(o.left(), out);
-      collect(o.right(), out);
-    } else if (c instanceof Condition.Not n) {
-      collect(n.operand(), out);
-    } else if (c instanceof Condition.Compare cmp) {
-      for (Condition.Term t : List.of(cmp.left(), cmp.right())) {
-        String k = key(t);
-        if (k != null) {
-          out.add(k);
-        }
-      }
-    }
+    return c.stateKeys();
   }
 
   /** Whether {@code state} satisfies {@code c}; every key of {@code c} must be in the state. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Dat3M's own PTX cat models, run by the interpreter on the shared corpus, agree with Dat3M's
- * expected verdicts on every file except the 11 whose barrier semantics differ
+ * expected verdicts on every file except those listed in docs/cat-divergences.csv (barrier semantics, and spin loops a cat model leaves undecided within its loop bound)
  * (docs/cat-divergences.csv). Skipped when {@code ../shared} is absent.
  */
 class CatCorpusTest {
@@ -40,11 +40,12 @@ class CatCorpusTest {
           .filter(f -> {
             CheckResult r = checker.check(CORPUS.resolve(f));
             assertThat(r.model()).isEqualTo(cat);
-            return r.conditionHolds() != expected.get(f);
+            return !r.verdictDecided() || r.conditionHolds() != expected.get(f);
           })
           .collect(Collectors.toCollection(TreeSet::new));
     }
     assertThat(differ).isEqualTo(new TreeSet<>(e.divergences().keySet()));
-    assertThat(differ).hasSize(11).allMatch(f -> f.contains("bar") || f.contains("quorum"));
+    assertThat(differ).hasSize(15).allMatch(f -> f.contains("bar") || f.contains("quorum")
+        || !checker.check(CORPUS.resolve(f)).verdictDecided());
   }
 }

@@ -87,6 +87,6 @@ class CatalogueCommandTest {
     assertThat(cli.run("catalogue", "--format", "xml", dir.toString())).isEqualTo(2);
     assertThat(cli.run("catalogue", dir.resolve("none").toString())).isEqualTo(2);
     assertThat(cli.run("catalogue", "--model", "nope", dir.toString())).isEqualTo(2);
-    assertThat(cli.err.toString().lines()).hasSize(3).allMatch(l -> l.startsWith("catalogue: "));
+    assertThat(cli.err.toString().lines()).hasSize(3).allMatch(l -> l.startsWith("ptx-litmus catalogue: "));
   }
 }

@@ -90,6 +90,28 @@ class CheckExpectationsTest {
   }
 
   @Test
+  void aVerdictThatHoldsOnlyWithinAnExplicitLoopBoundAgreesWithNoCsvRow() throws Exception {
+    // P1 counts the rounds of its spin: 20 rounds are possible, but not within bound 2.
+    String loop = "PTX LoopCount\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+        + " st.relaxed.gpu x, 1 | L: ld.relaxed.gpu r0, x ;\n"
+        + " | add r2, r2, 1 ;\n | beq r0, 0, L ;\n";
+    Files.writeString(dir.resolve("loop.litmus"), loop + "exists (P1:r2 == 20)\n");
+    Files.writeString(dir.resolve("loop2.litmus"), loop + "~exists (P1:r2 == 20)\n");
+    Path csv = Files.writeString(dir.resolve("exp.csv"), "loop.litmus,0\nloop2.litmus,1\n");
+    for (String format : new String[] {"text", "json", "junit"}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--format", format, "--bound", "2", "--expect",
+          csv.toString(), dir.resolve("loop.litmus").toString(),
+          dir.resolve("loop2.litmus").toString())).as(format).isEqualTo(1);
+      if (format.equals("text")) {
+        assertThat(cli.out.toString()).contains("Expect agree 0/2")
+            .contains("no witness within loop bound 2")
+            .contains("Summary: 2 tests, 0 ok, 0 no, 0 undefined, 2 unknown, 0 errors");
+      }
+    }
+  }
+
+  @Test
   void anExpectCsvMatchingNoTestIsAUsageError() throws Exception {
     Path test = copy("t/ok.litmus", "", "");
     Path csv = Files.writeString(dir.resolve("elsewhere.csv"), "other/ok.litmus,0\n");
@@ -147,13 +169,145 @@ class CheckExpectationsTest {
     CommandRun cli = new CommandRun();
     assertThat(cli.run("check", "--expect", csv.toString(), test.toString())).isEqualTo(0);
     assertThat(cli.out.toString())
-        .contains("Divergences from " + Path.of("docs/divergences.csv").toAbsolutePath() + "\n")
+        .contains("Divergences from none (" + Path.of("docs/divergences.csv").toAbsolutePath()
+            + " not applied: it was written for expected-PTXv7_5.csv (sha256:864c60b400ca...), and "
+            + csv + " has other content (sha256:")
         .contains("Expect agree 1/1, 0 mismatches, 0 divergences, 0 missing, 0 without row\n");
     assertThat(DefaultDivergences.find("divergences.csv").orElseThrow().lines())
         .isEqualTo(Files.readAllLines(Path.of("docs/divergences.csv")));
     // The copy packaged for installations without the project beside them.
     assertThat(DefaultDivergences.class.getResource("divergences.csv")).isNotNull();
     assertThat(DefaultDivergences.class.getResource("cat-divergences.csv")).isNotNull();
+  }
+
+  /**
+   * The installation's divergence list excuses only the corpus CSV it was written for: a user's
+   * own CSV with a row whose path is a listed corpus path still fails on it, in every format,
+   * and the report says why the list was not applied.
+   */
+  @Test
+  void theDefaultDivergenceListDoesNotExcuseAUsersOwnCsv() throws Exception {
+    // A listed path (docs/divergences.csv: Manual/LB+RMW-a.litmus) with a wrong expectation.
+    Path test = copy("Manual/LB+RMW-a.litmus", "", "");
+    Path csv = Files.writeString(dir.resolve("expected.csv"), "Manual/LB+RMW-a.litmus,1\n");
+    assertThat(Files.readString(Path.of("docs/divergences.csv")))
+        .contains("\nManual/LB+RMW-a.litmus,");
+    for (String format : new String[] {"text", "json", "junit"}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--format", format, "--expect", csv.toString(),
+          test.toString())).as(format).isEqualTo(1);
+      String out = cli.out.toString();
+      switch (format) {
+        case "text" -> assertThat(out)
+            .contains("Mismatch Manual/LB+RMW-a.litmus: expected 1, got 0")
+            .contains(" not applied: it was written for expected-PTXv7_5.csv")
+            .contains("Expect agree 0/1, 1 mismatches, 0 divergences");
+        case "json" -> assertThat(out.replaceAll("\\s+", " "))
+            .contains("\"divergenceFile\" : \"none (")
+            .contains(" not applied: it was written for expected-PTXv7_5.csv")
+            .contains("\"divergences\" : [ ]");
+        default -> assertThat(out).contains("failures=\"1\"");
+      }
+    }
+    // The default list is also refused when it names no expectations (an edited copy).
+    Path bare = Files.writeString(dir.resolve("bare.csv"), "Manual/LB+RMW-a.litmus,why\n");
+    io.github.ptxlitmus.report.Expectations e = io.github.ptxlitmus.report.Expectations.load(
+        csv, "bare.csv", Files.readAllLines(bare), true);
+    assertThat(e.divergences()).isEmpty();
+    assertThat(e.divergenceNote()).contains("none (bare.csv not applied: it does not say which"
+        + " expectations it was written for, no 'applies-to:' line)");
+  }
+
+  /** An explicit list applies when it names no expectations or names this CSV's digest. */
+  @Test
+  void anExplicitDivergenceListAppliesOnlyToTheExpectationsItNames() throws Exception {
+    Path test = copy("t/ok.litmus", "", "");
+    Path csv = Files.writeString(dir.resolve("expected.csv"), "t/ok.litmus,1\n");
+    String digest = com.google.common.hash.Hashing.sha256()
+        .hashBytes(Files.readAllBytes(csv)).toString();
+    Path mine = Files.writeString(dir.resolve("mine.csv"),
+        "applies-to: expected.csv sha256:" + digest + "\nt/ok.litmus,8.10.6 why\n");
+    Path plain = Files.writeString(dir.resolve("plain.csv"), "t/ok.litmus,8.10.6 why\n");
+    for (Path list : new Path[] {mine, plain}) {
+      CommandRun cli = new CommandRun();
+      assertThat(cli.run("check", "--expect", csv.toString(), "--divergences", list.toString(),
+          test.toString())).as(list.toString()).isEqualTo(0);
+      assertThat(cli.out.toString()).contains("Divergences from " + list + "\n")
+          .contains("Divergence t/ok.litmus: 8.10.6 why");
+    }
+    // The same list, once the CSV is edited: not applied, the mismatch fails the run.
+    Files.writeString(csv, "# edited\nt/ok.litmus,1\n");
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--expect", csv.toString(), "--divergences", mine.toString(),
+        test.toString())).isEqualTo(1);
+    assertThat(cli.out.toString())
+        .contains("Divergences from none (" + mine + " not applied: it was written for"
+            + " expected.csv (sha256:" + digest.substring(0, 12) + "...), and " + csv
+            + " has other content")
+        .contains("Mismatch t/ok.litmus: expected 1, got 0");
+    // A malformed applies-to line is an error naming its line.
+    Path bad = Files.writeString(dir.resolve("bad.csv"), "# x\napplies-to: expected.csv 12ab\n");
+    cli.clear();
+    assertThat(cli.run("check", "--expect", csv.toString(), "--divergences", bad.toString(),
+        test.toString())).isEqualTo(2);
+    assertThat(cli.err.toString()).contains(bad + ":2: expected 'applies-to: FILE sha256:HEX'");
+  }
+
+  /** The lists shipped apply to the corpus CSVs they were written for (when present). */
+  @Test
+  void theShippedListsNameTheCorpusCsvsByDigest() throws Exception {
+    Path corpus = Path.of("../shared/corpus/dat3m-ptx");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(corpus));
+    for (String[] pair : new String[][] {{"divergences.csv", "expected-PTXv7_5.csv"},
+        {"cat-divergences.csv", "expected-PTXv7_5.csv"},
+        {"cat-divergences.csv", "expected-PTXv6_0.csv"}}) {
+      io.github.ptxlitmus.report.Expectations e = io.github.ptxlitmus.report.Expectations.load(
+          corpus.resolve(pair[1]), pair[0],
+          Files.readAllLines(Path.of("docs", pair[0])), true);
+      assertThat(e.divergenceNote()).as(pair[0] + " for " + pair[1]).isEmpty();
+      assertThat(e.divergences()).as(pair[0]).isNotEmpty();
+    }
+  }
+
+  /**
+   * A filter that no final state passes: flagged in every format and mode (JUnit: skipped,
+   * saying why), and a file's own expectation of a verdict fails unless it lists the flag.
+   */
+  @Test
+  void aFilterNoStatePassesIsFlaggedInEveryFormat() throws Exception {
+    Path t = copy("f/empty.litmus", "exists", "filter (P1:r0 == 7)\nexists");
+    for (String mode : new String[] {"--states", "--decide"}) {
+      for (String format : new String[] {"text", "json", "junit"}) {
+        CommandRun cli = new CommandRun();
+        assertThat(cli.run("check", mode, "--format", format, t.toString()))
+            .as(mode + " " + format).isEqualTo(1); // its own (* expect: Forbidden *) not met
+        String out = cli.out.toString();
+        assertThat(out).as(mode + " " + format)
+            .contains("flag FILTER_PASSES_NONE set but not expected");
+        switch (format) {
+          case "text" -> assertThat(out).contains("Flag filter-passes-none: P1:r0 == 7\n");
+          case "json" -> assertThat(out.replaceAll("\\s+", " "))
+              .contains("\"filter-passes-none\"").contains("\"filter\" : \"P1:r0 == 7\"");
+          default -> assertThat(out).contains("Flag filter-passes-none: P1:r0 == 7");
+        }
+      }
+    }
+    // Without own expectations: JUnit says it was skipped and why; exit 0.
+    Path bare = copy("g/bare.litmus", "exists", "filter (P1:r0 == 7)\nexists");
+    Files.writeString(bare, Files.readString(bare).replaceAll("\\(\\* expect[^*]*\\*\\)", ""));
+    CommandRun cli = new CommandRun();
+    assertThat(cli.run("check", "--format", "junit", bare.toString())).isEqualTo(0);
+    assertThat(cli.out.toString()).contains("skipped=\"1\"")
+        .contains("<skipped message=\"no execution passes the filter (P1:r0 == 7): the"
+            + " condition was judged on no execution\"/>");
+    // Listed, the flag is met.
+    Path listed = copy("h/listed.litmus", "exists",
+        "filter (P1:r0 == 7)\nexists");
+    Files.writeString(listed, Files.readString(listed)
+        .replaceAll("\\(\\* expect-states[^*]*\\*\\)", "")
+        .replace("expect-flags: DATA_RACE", "expect-flags: FILTER_PASSES_NONE"));
+    cli = new CommandRun();
+    assertThat(cli.run("check", listed.toString())).as(cli.out.toString()).isEqualTo(0);
   }
 
   @Test

@@ -122,7 +122,7 @@ class DiyAtSizeTest {
     assertThat(cli.run("diy", "--safe", "PodWR,Fre", "--shard", "3/2")).isEqualTo(2);
     assertThat(cli.run("catalogue", "--safe", "PodWR,Fre", "--shard", "x")).isEqualTo(2);
     assertThat(cli.err.toString().lines()).hasSize(3)
-        .allMatch(l -> l.startsWith("diy: ") || l.startsWith("catalogue: "));
+        .allMatch(l -> l.startsWith("ptx-litmus diy: ") || l.startsWith("ptx-litmus catalogue: "));
   }
 
   private static String[] concat(String[] a, String... b) {

@@ -59,13 +59,13 @@ class DiyCommandTest {
     assertThat(cli.run("diy", "--safe", "Fre,PodWR", "--size", "1")).isEqualTo(2);
     assertThat(cli.run("diy", "PodWRAcqP Fre PodWR Fre")).isEqualTo(2);
     assertThat(cli.err.toString().lines()).containsExactly(
-        "diy: bad edge 'Frx': unknown edge (expected Po, Rf, Fr, Co, Ws, Dp... or a fence such as"
+        "ptx-litmus diy: bad edge 'Frx': unknown edge (expected Po, Rf, Fr, Co, Ws, Dp... or a fence such as"
             + " Fence.sc.gpu, Fence.acq_rel.cta, Membar.gl, Bar.sync)",
-        "diy: a cycle with exactly one external edge cannot come back to its thread",
-        "diy: give a cycle (e.g. 'PodWR Fre PodWR Fre') or --relax/--safe edges",
-        "diy: give either cycles or --relax/--safe, not both",
-        "diy: size must be between 2 and 12, got 1",
-        "diy: bad edge 'PodWRAcqP': annotation Acq does not apply to a write");
+        "ptx-litmus diy: a cycle with exactly one external edge cannot come back to its thread",
+        "ptx-litmus diy: give a cycle (e.g. 'PodWR Fre PodWR Fre') or --relax/--safe edges",
+        "ptx-litmus diy: give either cycles or --relax/--safe, not both",
+        "ptx-litmus diy: size must be between 2 and 12, got 1",
+        "ptx-litmus diy: bad edge 'PodWRAcqP': annotation Acq does not apply to a write");
     assertThat(cli.out.toString()).isEmpty();
   }
 }

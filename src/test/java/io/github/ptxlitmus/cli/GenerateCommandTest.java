@@ -37,12 +37,12 @@ class GenerateCommandTest {
     assertThat(cli.run("generate", "SB", "many")).isEqualTo(2);
     assertThat(cli.err.toString().lines())
         .containsExactly(
-            "generate: unknown family 'XYZ' (expected one of SB, SBacqrel, MP, LB, LBdep, IRIW,"
+            "ptx-litmus generate: unknown family 'XYZ' (expected one of SB, SBacqrel, MP, LB, LBdep, IRIW,"
                 + " CoWW), or a stress case (W8x8-allowed, W8x8-forbidden, W16x4-allowed,"
                 + " W16x4-forbidden, W8x12-allowed, W8x12-forbidden, CoWW-8, W4x4, W8x2, SB-8,"
                 + " 2+2W-8, IRIWsc-6)",
-            "generate: IRIW needs 4 <= N <= 512, got 3",
-            "generate: N must be an integer, got 'many'");
+            "ptx-litmus generate: IRIW needs 4 <= N <= 512, got 3",
+            "ptx-litmus generate: N must be an integer, got 'many'");
     assertThat(cli.out.toString()).isEmpty();
   }
 
@@ -55,8 +55,8 @@ class GenerateCommandTest {
     assertThat(cli.run("generate", "SB")).isEqualTo(2);
     assertThat(cli.err.toString().lines())
         .containsExactly(
-            "generate: a stress case takes no N: generate 2+2W-8",
-            "generate: missing N, the number of threads");
+            "ptx-litmus generate: a stress case takes no N: generate 2+2W-8",
+            "ptx-litmus generate: missing N, the number of threads");
   }
 
   @Test

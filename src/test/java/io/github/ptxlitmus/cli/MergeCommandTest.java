@@ -148,7 +148,7 @@ class MergeCommandTest {
     assertThat(cli.err.toString()).contains("shard 1/2 is missing");
     List<Path> text = shards("txt", 2);
     String log = Files.readString(text.get(0));
-    assertThat(log).contains("\nShard 1/2\nSummary: ");
+    assertThat(log).containsPattern("\nShard 1/2 of run [0-9a-f]{16}\nSummary: ");
     Path cut = Files.writeString(dir.resolve("cut.txt"),
         log.substring(log.indexOf("\n\n") + 2)); // first block lost
     assertThat(merge(List.of(cut, text.get(1)))).isEqualTo(Main.USAGE_ERROR);
@@ -159,7 +159,68 @@ class MergeCommandTest {
     assertThat(merge(List.of(json.get(0), text.get(1)))).isEqualTo(Main.USAGE_ERROR);
     assertThat(cli.err.toString()).contains("mix herd logs and JSON");
     assertThat(merge(List.of(dir.resolve("absent.txt")))).isEqualTo(Main.USAGE_ERROR);
-    assertThat(cli.err.toString()).startsWith("merge: no such file: ");
+    assertThat(cli.err.toString()).startsWith("ptx-litmus merge: no such file: ");
+  }
+
+  /**
+   * Shards of different runs with the same N (other paths, model, options, expectations) are
+   * refused with one line naming both files, in both formats; the same run's shards join.
+   */
+  @Test
+  void shardsOfDifferentRunsAreRefused() throws IOException {
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Files.writeString(other.resolve("T0.litmus"), String.format(MP, "T0", "acquire"));
+    for (String format : new String[] {"txt", "json"}) {
+      String f = format.equals("txt") ? "text" : format;
+      List<Path> mine = shards(format, 2);
+      String[][] others = {
+        {"--without", "Causality"},
+        {"--model", "dat3m-v6.0"},
+        {"--states"},
+        {"--bound", "3"},
+        {"--timeout", "7"},
+      };
+      for (String[] opts : others) {
+        List<String> args = new ArrayList<>(List.of(opts));
+        args.addAll(List.of("--format", f, "--shard", "2/2"));
+        Path second = Files.writeString(dir.resolve("other2." + format),
+            check(args.toArray(String[]::new)));
+        assertThat(merge(List.of(mine.get(0), second))).as(String.join(" ", opts))
+            .isEqualTo(Main.USAGE_ERROR);
+        assertThat(cli.err.toString()).as(String.join(" ", opts))
+            .startsWith("ptx-litmus merge: " + mine.get(0) + " and " + second + " are shards of different"
+                + " runs (run ")
+            .doesNotContain("\n\n").hasLineCount(1);
+      }
+      // Other paths: the same options on another directory.
+      cli.clear();
+      cli.run("check", "--expect", csv.toString(), "--divergences",
+          dir.resolve("none.csv").toString(), "--format", f, "--shard", "2/2",
+          tests.toString(), other.toString());
+      Path second = Files.writeString(dir.resolve("paths2." + format), cli.out.toString());
+      assertThat(merge(List.of(mine.get(0), second))).isEqualTo(Main.USAGE_ERROR);
+      assertThat(cli.err.toString()).contains("are shards of different runs");
+      // Another expected CSV.
+      Path csv2 = Files.writeString(tests.resolve("expected2.csv"), Files.readString(csv) + "\n");
+      cli.clear();
+      cli.run("check", "--expect", csv2.toString(), "--divergences",
+          dir.resolve("none.csv").toString(), "--format", f, "--shard", "2/2",
+          tests.toString());
+      second = Files.writeString(dir.resolve("csv2." + format), cli.out.toString());
+      assertThat(merge(List.of(mine.get(0), second))).isEqualTo(Main.USAGE_ERROR);
+      assertThat(cli.err.toString()).contains("are shards of different runs");
+      // A report that names no run (an older version) with one that does.
+      String first = Files.readString(mine.get(1));
+      Path unnamed = Files.writeString(dir.resolve("unnamed." + format),
+          first.replaceAll(" of run [0-9a-f]{16}", "").replaceAll(",?\\s*\"run\" : \"[0-9a-f]{16}\"", ""));
+      assertThat(merge(List.of(mine.get(0), unnamed))).isEqualTo(Main.USAGE_ERROR);
+      assertThat(cli.err.toString()).contains("are shards of different runs (run ")
+          .contains(", no run named)");
+      // -j changes nothing decided: those shards join.
+      Path j1 = Files.writeString(dir.resolve("j1." + format),
+          check("-j", "1", "--format", f, "--shard", "2/2"));
+      assertThat(merge(List.of(mine.get(0), j1))).isEqualTo(1);
+    }
   }
 
   @Test

@@ -82,7 +82,7 @@ class ParseCommandTest {
     Run r = run("parse", junk.toString());
     assertThat(r.code).isEqualTo(1);
     assertThat(r.err.lines()).hasSize(1);
-    assertThat(r.err).startsWith(junk + ":1:1: ").doesNotContain("Exception");
+    assertThat(r.err).startsWith(junk + ":1:4: not UTF-8: byte 0xff").doesNotContain("Exception");
   }
 
   @Test

@@ -36,8 +36,8 @@ class ErrorTest {
     "ld.weak r0, x ;$locations [xy;]$exists (x == 1)       # 5:12 # location 'xy' is neither declared nor accessed by any thread; did you mean 'x'?",
     "ld.weak r0, x ;$filter (y == 0)$exists (x == 1)      # 5:9  # location 'y' is neither declared nor accessed by any thread; did you mean 'x'?",
     "ld.weak r0, x ;$exists (r0 == 1)                     # 5:9  # 'r0' is not a location (no thread accesses it and the init does not declare it); a register is written with its thread, e.g. P0:r0",
-    "ld.weak r0, x ;$exists (P0:r0 == 18446744073709551616) # 5:18 # constant out of range",
-    "ld.weak r0, x ;$exists (P0:r0 == -9223372036854775809) # 5:18 # constant out of range",
+    "ld.weak r0, x ;$exists (P0:r0 == 18446744073709551616) # 5:18 # constant 18446744073709551616 out of range (64-bit values: -9223372036854775808 to 18446744073709551615)",
+    "ld.weak r0, x ;$exists (P0:r0 == -9223372036854775809) # 5:18 # constant -9223372036854775809 out of range (64-bit values: -9223372036854775808 to 18446744073709551615)",
     "ld.weak r0, x ;                                      # 5:1  # missing final condition (exists, ~exists or forall)",
     "ld.weak r0, x ;$maybe x ;$exists (x == 1)            # 5:1  # unknown instruction 'maybe'",
     "ld.weak r0, x ;$exists (x == 1) junk                 # 5:17 # unexpected 'junk' after the final condition",
@@ -88,11 +88,36 @@ class ErrorTest {
   }
 
   @Test
+  void anImmediateWiderThanTheTypeIsTruncatedAsPtxDoesWithAWarning() {
+    LitmusTest t = LitmusParser.parse("e.litmus", HEAD + "st.weak.u8 x, 300 | ;\nexists (x == 44)\n");
+    assertThat(t.warnings()).singleElement().satisfies(w -> {
+      assertThat(w.position().line() + ":" + w.position().column()).isEqualTo("4:15");
+      assertThat(w.message()).isEqualTo("immediate 300 does not fit .u8 (-128 to 255): PTX keeps"
+          + " its low 8 bits, so 44 is stored");
+    });
+    assertThat(LitmusParser.parse("e.litmus", HEAD + "st.weak.s8 x, -1 | ;\nexists (x == 1)\n")
+        .warnings()).isEmpty();
+    assertThat(LitmusParser.parse("e.litmus", HEAD + "st.weak.s8 x, -200 | ;\nexists (x == 1)\n")
+        .warnings()).singleElement().satisfies(
+            w -> assertThat(w.message()).endsWith("so 56 is stored"));
+  }
+
+  @Test
+  void anInitialValueOutOfRangeIsAnErrorNamingTheValueAndTheRange() {
+    LitmusSyntaxException e = error("PTX t\n{ .global .u8 x = 300; }\n P0@cta 0,gpu 0 ;\n"
+        + " st.weak x, 1 ;\nexists (x == 1)\n");
+    assertThat(e.getMessage()).isEqualTo("e.litmus:2:19: constant 300 out of range for .u8 (-128"
+        + " to 255)");
+  }
+
+  @Test
   @Timeout(10)
   void hugeConstant() {
     String digits = "1".repeat(100_000);
     LitmusSyntaxException e = error(HEAD + "st.weak x, " + digits + " ;\nexists (x == 1)\n");
-    assertThat(e.reason()).isEqualTo("constant out of range");
+    // The value is quoted abbreviated, with its length: not 100,000 digits in one message.
+    assertThat(e.reason()).isEqualTo("constant 1111111111111111...1111111111111111 (100000"
+        + " characters) out of range (64-bit values: -9223372036854775808 to 18446744073709551615)");
     assertThat(e.line() + ":" + e.column()).isEqualTo("4:12");
     String zeros = "0".repeat(100_000) + "5";
     assertThat(LitmusParser.parse("z", HEAD + "st.weak x, " + zeros + " ;\nexists (x == 5)\n")

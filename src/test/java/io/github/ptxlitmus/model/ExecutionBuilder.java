@@ -269,7 +269,7 @@ final class ExecutionBuilder {
   /** A built execution: events, po, dep and the model over them, plus relation helpers. */
   record Execution(List<Event> events, Relation po, Relation dep) {
     PtxModel model() {
-      return new PtxModel(events, po, dep);
+      return new PtxModel(EventStructure.of(events, po, dep), ModelSpec.ptx());
     }
 
     int n() {

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * No assertion passes on what nothing decided. Generated attempts at a vacuous pass — misspelt
  * registers, threads and locations (also where no execution completes), misspelt oracle
- * comments, results cut by a limit, Undefined results (mixed-size races), directories without
- * tests — must each fail: an {@link AssertionError}, or the exception that says the input is
+ * comments, results cut by a limit, Undefined results (mixed-size races), filters that no final
+ * state passes, directories without tests — must each fail: an {@link AssertionError}, or the exception that says the input is
  * wrong ({@link LitmusSyntaxException}, {@link IllegalArgumentException}).
  *
  * <p>Not here: a loop cut at the unrolling bound (an outcome only a longer path reaches) is the
@@ -337,6 +337,77 @@ class VacuityPropertyTest {
       b.append(" ;\n");
     }
     return b.append("exists (P0:r4 == 0)\n").toString();
+  }
+
+  /**
+   * A {@code filter} that no final state passes leaves the condition judged on no execution:
+   * every check mode flags it, and every assertion fails naming the filter. A filter that some
+   * state passes is not flagged (the flag is no blanket).
+   */
+  @Test
+  void filtersThatNoStatePassesNeverPass() {
+    List<LitmusChecker> checkers = List.of(Properties.AUTO, Properties.STATES, Properties.DECIDE);
+    Properties.forAll("empty filters fail", 9_700_000L, TESTS, LitmusGen::generateRich, p -> {
+      LitmusTest test = p.parse();
+      CheckResult full = Properties.STATES.check(test);
+      if (full.verdict() != Verdict.ALLOWED && full.verdict() != Verdict.FORBIDDEN
+          || full.states().isEmpty()) {
+        return;
+      }
+      Random random = new Random(p.seed());
+      FinalState some = full.states().get(random.nextInt(full.states().size()));
+      String key = some.values().keySet().iterator().next();
+      long value = some.values().get(key);
+      // Filters no state passes: a value no state has, a contradiction, a key's value and
+      // another state's conjunct that never meet (checked against the listing below).
+      List<String> empty = new ArrayList<>(List.of(
+          key + " == 987654",
+          key + " == " + value + " /\\ " + key + " != " + value,
+          "~(" + key + " == " + value + ") /\\ " + key + " == " + value));
+      String passing = key + " == " + value;
+      for (String filter : empty) {
+        String text = withFilter(p.text(), filter);
+        for (LitmusChecker checker : checkers) {
+          CheckResult r = checker.check("filtered", text);
+          if (r.verdict() == Verdict.UNKNOWN) {
+            continue; // a limit: the Unknown verdict already fails every assertion
+          }
+          assertThat(r.has(Flag.FILTER_PASSES_NONE)).as(filter + " on\n" + text).isTrue();
+          assertThat(r.filterText()).isPresent();
+          String state = some.toString().replace("=", " == ").replace("; ", " /\\ ")
+              .replace(";", "");
+          for (Consumer<CheckResult> a : everyAssertion(oracleOf(full), state, true)) {
+            try {
+              a.accept(r);
+            } catch (AssertionError expected) {
+              assertThat(expected).hasMessageContaining("no execution passes the filter");
+              continue;
+            }
+            throw new AssertionError("passed with an empty filter " + filter + ":\n" + text);
+          }
+          assertThat(r).hasFlag(Flag.FILTER_PASSES_NONE);
+        }
+      }
+      String text = withFilter(p.text(), passing);
+      for (LitmusChecker checker : checkers) {
+        CheckResult r = checker.check("filtered", text);
+        assertThat(r.has(Flag.FILTER_PASSES_NONE)).as(passing + " on\n" + text).isFalse();
+      }
+    });
+  }
+
+  /** {@code text} with {@code filter (f)} before its final condition. */
+  private static String withFilter(String text, String f) {
+    java.util.regex.Matcher m = java.util.regex.Pattern
+        .compile("(?m)^\\s*(~\\s*exists|exists|forall)\\b").matcher(text);
+    int at = -1;
+    while (m.find()) {
+      at = m.start();
+    }
+    if (at < 0) {
+      throw new AssertionError("no final condition in\n" + text);
+    }
+    return text.substring(0, at) + "filter (" + f + ")\n" + text.substring(at);
   }
 
   @Test

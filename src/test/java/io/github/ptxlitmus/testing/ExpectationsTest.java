@@ -58,7 +58,7 @@ class ExpectationsTest {
     assertThatThrownBy(() -> Expectations.read("(* expect-flags: DATA_RACE, RACY *)"))
         .hasMessage("<string>:1:29: unknown flag 'RACY' in expect-flags; expected one of"
             + " DATA_RACE, MIXED_SIZE_RACE, LOOP_BOUND_HIT, WITHIN_LOOP_BOUND, DEADLOCK, MAY_NOT_TERMINATE,"
-            + " BAD_ADDRESS,"
+            + " BAD_ADDRESS, FILTER_PASSES_NONE,"
             + " LIMIT_HIT,"
             + " OUTSIDE_MODEL, DECIDED, DISTINCT_STATES");
     assertThatThrownBy(() -> Expectations.read("(* expect: Allowed *)\n(* expect: Allowed *)"))
