@@ -1,8 +1,6 @@
 package io.github.ptxlitmus.cli;
 
 import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.IGetter;
 import picocli.CommandLine.Model.ISetter;
@@ -16,7 +14,7 @@ import picocli.CommandLine.Range;
  * annotations makes the JDK generate a proxy class per annotation type at run time, which no
  * class-data archive can hold: about a tenth of a second of every start. A model built here
  * means what the same {@code @Command}, {@code @Option} and {@code @Parameters} would: each
- * value lives in the command's own field (read and written through {@link #field}), its
+ * value lives in the command's own field (read and written through its {@link Fields}), its
  * initial value is what picocli resets to and shows as {@code ${DEFAULT-VALUE}}, and the arities
  * are picocli's defaults for the field's type.
  */
@@ -45,20 +43,36 @@ final class CommandModel {
   }
 
   /**
-   * An option whose value is a field: {@code type} its class (for a {@code List}, {@code
-   * element} the class of its elements), the field's current value its initial value.
+   * The fields of a command that picocli reads and writes, each named by its option's longest
+   * name (or {@link #POSITIONALS}): a switch over the names rather than a getter and a setter
+   * lambda per option, since linking each lambda call site costs about a tenth of a
+   * millisecond of every start.
    */
-  static <T> OptionSpec.Builder option(
-      Class<?> type, Supplier<T> get, Consumer<T> set, String... names) {
-    Field<T> f = field(get, set);
-    return OptionSpec.builder(names).type(type).getter(f).setter(f).initialValue(get.get())
+  interface Fields {
+    /** The field's current value; an unknown key is a programming error. */
+    Object get(String key);
+
+    /** Sets the field; an unknown key is a programming error. */
+    void set(String key, Object value);
+  }
+
+  /** The key of a command's positional parameters in its {@link Fields}. */
+  static final String POSITIONALS = "PARAMETERS";
+
+  /**
+   * An option whose value is a field of {@code fields}, keyed by the last of {@code names}:
+   * {@code type} its class (for a {@code List}, see {@link #listOption}), the field's current
+   * value its initial value.
+   */
+  static OptionSpec.Builder option(Class<?> type, Fields fields, String... names) {
+    Field f = new Field(fields, names[names.length - 1]);
+    return OptionSpec.builder(names).type(type).getter(f).setter(f).initialValue(f.get())
         .hasInitialValue(true);
   }
 
   /** A list-valued option: each occurrence adds {@code element} values to the field's list. */
-  static <T> OptionSpec.Builder listOption(
-      Class<?> element, Supplier<T> get, Consumer<T> set, String... names) {
-    return option(java.util.List.class, get, set, names).auxiliaryTypes(element);
+  static OptionSpec.Builder listOption(Class<?> element, Fields fields, String... names) {
+    return option(java.util.List.class, fields, names).auxiliaryTypes(element);
   }
 
   /**
@@ -66,45 +80,37 @@ final class CommandModel {
    * picocli's default for a boolean field, also takes an attached {@code =true} or {@code
    * =false}.
    */
-  static OptionSpec.Builder flag(
-      Class<?> type, Supplier<Boolean> get, Consumer<Boolean> set, String... names) {
-    return option(type, get, set, names).arity(Range.valueOf("0").unspecified(true));
+  static OptionSpec.Builder flag(Class<?> type, Fields fields, String... names) {
+    return option(type, fields, names).arity(Range.valueOf("0").unspecified(true));
   }
 
-  /** A list of positional parameters whose elements are of class {@code element}. */
-  static <T> PositionalParamSpec.Builder positionals(
-      Class<?> element, Supplier<T> get, Consumer<T> set) {
-    Field<T> f = field(get, set);
+  /** A list of positional parameters ({@link #POSITIONALS}) whose elements are {@code element}. */
+  static PositionalParamSpec.Builder positionals(Class<?> element, Fields fields) {
+    Field f = new Field(fields, POSITIONALS);
     return PositionalParamSpec.builder().type(java.util.List.class).auxiliaryTypes(element)
-        .getter(f).setter(f).initialValue(get.get()).hasInitialValue(true);
+        .getter(f).setter(f).initialValue(f.get()).hasInitialValue(true);
   }
 
   /** One field of a command as picocli's getter and setter. */
-  static <T> Field<T> field(Supplier<T> get, Consumer<T> set) {
-    return new Field<>(get, set);
-  }
+  private static final class Field implements IGetter, ISetter {
+    private final Fields fields;
+    private final String key;
 
-  /** A command's field, read and written by picocli. */
-  static final class Field<T> implements IGetter, ISetter {
-    private final Supplier<T> get;
-    private final Consumer<T> set;
-
-    private Field(Supplier<T> get, Consumer<T> set) {
-      this.get = get;
-      this.set = set;
+    private Field(Fields fields, String key) {
+      this.fields = fields;
+      this.key = key;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <V> V get() {
-      return (V) get.get();
+      return (V) fields.get(key);
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public <V> V set(V value) {
       V old = get();
-      set.accept((T) value);
+      fields.set(key, value);
       return old;
     }
   }

@@ -11,7 +11,7 @@ import picocli.CommandLine.ParameterException;
  * --timeout}, {@code --bound}, declared in code ({@link #addTo}, see {@link CommandModel}).
  * Mutable while picocli fills it; used from the command's thread.
  */
-final class LimitOptions {
+final class LimitOptions implements CommandModel.Fields {
   private Integer jobs;
 
   private double timeout = 60;
@@ -23,18 +23,15 @@ final class LimitOptions {
 
   /** Declares {@code -j}, {@code --timeout} and {@code --bound} on {@code spec}, bound here. */
   void addTo(CommandSpec spec) {
-    spec.addOption(CommandModel.<Integer>option(Integer.class, () -> jobs, v -> jobs = v,
-            "-j", "--jobs")
+    spec.addOption(CommandModel.option(Integer.class, this, "-j", "--jobs")
         .paramLabel("N")
         .description("Tests checked in parallel (default: number of processors).")
         .build());
-    spec.addOption(CommandModel.<Double>option(double.class, () -> timeout, v -> timeout = v,
-            "--timeout")
+    spec.addOption(CommandModel.option(double.class, this, "--timeout")
         .paramLabel("SECONDS")
         .description("Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
         .build());
-    spec.addOption(CommandModel.<Integer>option(Integer.class, () -> bound, v -> bound = v,
-            "--bound")
+    spec.addOption(CommandModel.option(Integer.class, this, "--bound")
         .paramLabel("K")
         .description(
             "Take each loop's backward jump at most K times per path: where that cut could change"
@@ -42,6 +39,26 @@ final class LimitOptions {
                 + " Default: start at 2 and deepen up to 16 until the answer is settled, else"
                 + " Unknown naming the bound.")
         .build());
+  }
+
+  @Override
+  public Object get(String key) {
+    return switch (key) {
+      case "--jobs" -> jobs;
+      case "--timeout" -> timeout;
+      case "--bound" -> bound;
+      default -> throw new IllegalArgumentException("no field for " + key);
+    };
+  }
+
+  @Override
+  public void set(String key, Object value) {
+    switch (key) {
+      case "--jobs" -> jobs = (Integer) value;
+      case "--timeout" -> timeout = (Double) value;
+      case "--bound" -> bound = (Integer) value;
+      default -> throw new IllegalArgumentException("no field for " + key);
+    }
   }
 
   /**

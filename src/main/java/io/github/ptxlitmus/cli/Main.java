@@ -1,14 +1,12 @@
 package io.github.ptxlitmus.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Supplier;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The {@code ptx-litmus} command. Subcommands are listed in {@link #SUBCOMMANDS}; adding one is
- * a one-line change. Exit codes: 0 success, 1 a test failed, 2 usage error (unknown option,
+ * The {@code ptx-litmus} command. Subcommands are listed in {@link #SUBCOMMANDS} and made by
+ * {@link #subcommand}. Exit codes: 0 success, 1 a test failed, 2 usage error (unknown option,
  * missing argument or subcommand) or the JVM out of memory or stack. Arguments are taken as
  * written: picocli's {@code @file} expansion is off.
  *
@@ -19,23 +17,29 @@ import picocli.CommandLine.Model.CommandSpec;
  * names (all of them for anything else: {@code --help}, a typo to suggest a name for).
  */
 public final class Main implements Runnable {
-  /** The subcommands by name, in the order {@code --help} lists them. */
-  private static final Map<String, Supplier<CommandSpec>> SUBCOMMANDS = subcommands();
+  /** The subcommands' names, in the order {@code --help} lists them. */
+  private static final List<String> SUBCOMMANDS = List.of("parse", "check", "compare",
+      "generate", "bench", "diy", "catalogue", "cat-bindings", "merge", "ptx", "cuda");
 
-  private static Map<String, Supplier<CommandSpec>> subcommands() {
-    Map<String, Supplier<CommandSpec>> m = new LinkedHashMap<>();
-    m.put("parse", () -> annotated(new ParseCommand()));
-    m.put("check", () -> CheckCommandSpec.of(new CheckCommand()));
-    m.put("compare", () -> annotated(new CompareCommand()));
-    m.put("generate", () -> annotated(new GenerateCommand()));
-    m.put("bench", () -> annotated(new BenchCommand()));
-    m.put("diy", () -> annotated(new DiyCommand()));
-    m.put("catalogue", () -> annotated(new CatalogueCommand()));
-    m.put("cat-bindings", () -> annotated(new CatBindingsCommand()));
-    m.put("merge", () -> annotated(new MergeCommand()));
-    m.put("ptx", () -> annotated(new PtxCommand()));
-    m.put("cuda", () -> annotated(new CudaCommand()));
-    return java.util.Collections.unmodifiableMap(m);
+  /**
+   * The subcommand called {@code name}, one of {@link #SUBCOMMANDS}; a switch rather than a map
+   * of factories, so that a start links no lambda per subcommand it does not run.
+   */
+  private static CommandSpec subcommand(String name) {
+    return switch (name) {
+      case "parse" -> annotated(new ParseCommand());
+      case "check" -> CheckCommandSpec.of(new CheckCommand());
+      case "compare" -> annotated(new CompareCommand());
+      case "generate" -> annotated(new GenerateCommand());
+      case "bench" -> annotated(new BenchCommand());
+      case "diy" -> annotated(new DiyCommand());
+      case "catalogue" -> annotated(new CatalogueCommand());
+      case "cat-bindings" -> annotated(new CatBindingsCommand());
+      case "merge" -> annotated(new MergeCommand());
+      case "ptx" -> annotated(new PtxCommand());
+      case "cuda" -> annotated(new CudaCommand());
+      default -> throw new IllegalArgumentException("no subcommand " + name);
+    };
   }
 
   private static CommandSpec annotated(Object command) {
@@ -53,12 +57,11 @@ public final class Main implements Runnable {
         .version("ptx-litmus 0.1.0")
         .exitCodeOnInvalidInput(USAGE_ERROR)
         .exitCodeOnExecutionException(1);
-    SUBCOMMANDS.forEach(
-        (name, command) -> {
-          if (only == null || only.equals(name)) {
-            main.spec.addSubcommand(name, command.get());
-          }
-        });
+    for (String name : SUBCOMMANDS) {
+      if (only == null || only.equals(name)) {
+        main.spec.addSubcommand(name, subcommand(name));
+      }
+    }
     return main.spec;
   }
 
@@ -146,7 +149,7 @@ public final class Main implements Runnable {
    * @return a fresh command line
    */
   static CommandLine commandLine(String... args) {
-    if (args.length == 0 || !SUBCOMMANDS.containsKey(args[0])) {
+    if (args.length == 0 || !SUBCOMMANDS.contains(args[0])) {
       return commandLine();
     }
     return withConventions(new CommandLine(spec(args[0])));
@@ -155,27 +158,41 @@ public final class Main implements Runnable {
   private static CommandLine withConventions(CommandLine cmd) {
     // No @file expansion: '@/dev/zero' would be read forever, and litmus paths never need it.
     cmd.setExpandAtFiles(false);
-    cmd.setParameterExceptionHandler(Main::usageError);
-    cmd.setExecutionExceptionHandler(
-        (e, line, parsed) -> {
-          line.getErr().println("ptx-litmus: internal error: " + e);
-          line.getErr().flush();
-          return 1;
-        });
+    cmd.setParameterExceptionHandler(Conventions.INSTANCE);
+    cmd.setExecutionExceptionHandler(Conventions.INSTANCE);
     return cmd;
   }
 
-  /** {@code ptx-litmus check: <message>} and a hint naming the command's --help. */
-  private static int usageError(CommandLine.ParameterException e, String[] args) {
-    CommandLine cmd = e.getCommandLine();
-    java.io.PrintWriter err = cmd.getErr();
-    String name = cmd.getCommandSpec().qualifiedName();
-    String message = e.getMessage() == null ? "usage error" : e.getMessage().strip();
-    err.println(name + ": " + message.replaceAll("\\s*\\R\\s*", " "));
-    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-    err.println("Try '" + name + " --help' for more information.");
-    err.flush();
-    return USAGE_ERROR;
+  /**
+   * A usage error prints one line and a hint, an unexpected exception one line. A class rather
+   * than two lambdas: picocli's handler interfaces are compiled for Java 5, and the class-data
+   * archive cannot hold a lambda that implements one (it would be generated at every start).
+   */
+  private static final class Conventions
+      implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+    static final Conventions INSTANCE = new Conventions();
+
+    /** {@code ptx-litmus check: <message>} and a hint naming the command's --help. */
+    @Override
+    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+      CommandLine cmd = e.getCommandLine();
+      java.io.PrintWriter err = cmd.getErr();
+      String name = cmd.getCommandSpec().qualifiedName();
+      String message = e.getMessage() == null ? "usage error" : e.getMessage().strip();
+      err.println(name + ": " + message.replaceAll("\\s*\\R\\s*", " "));
+      CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+      err.println("Try '" + name + " --help' for more information.");
+      err.flush();
+      return USAGE_ERROR;
+    }
+
+    @Override
+    public int handleExecutionException(
+        Exception e, CommandLine line, CommandLine.ParseResult parsed) {
+      line.getErr().println("ptx-litmus: internal error: " + e);
+      line.getErr().flush();
+      return 1;
+    }
   }
 
   /** Without a subcommand: a usage error (picocli prints the usage). */
