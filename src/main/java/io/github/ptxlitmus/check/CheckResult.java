@@ -231,6 +231,20 @@ public record CheckResult(
 
 
   /**
+   * With {@link Flag#WITHIN_LOOP_BOUND}: the bound the result holds within and the loops whose
+   * cut could change it, in the words reports and assertions use: {@code "within loop bound 2
+   * (P1 line 3 cut)"}.
+   *
+   * @return the words, or empty without that flag
+   */
+  public Optional<String> withinLoopBound() {
+    return has(Flag.WITHIN_LOOP_BOUND)
+        ? Optional.of("within loop bound " + loopBound + " (" + String.join(", ", cutLoops)
+            + " cut)")
+        : Optional.empty();
+  }
+
+  /**
    * Decides whether the model allows a final state satisfying {@code state}, whatever this
    * result's mode: re-checks the same test with the same options in decide mode, with {@code
    * exists (state)} as its condition (the test's filter still applies). The answer's {@link
