@@ -171,10 +171,10 @@ public final class JsonReport {
   }
 
   /**
-   * Turns the report's records into trees, made on first use (a text report needs none):
+   * Turns the reports' records into trees, made on first use (a text report needs none):
    * thread-safe, and never reconfigured.
    */
-  private static final class Mapper {
+  static final class Mapper {
     static final ObjectMapper INSTANCE = new ObjectMapper();
   }
 }
