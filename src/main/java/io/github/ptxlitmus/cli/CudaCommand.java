@@ -21,7 +21,7 @@ import picocli.CommandLine.Mixin;
           + " location placement, memory stress and synchronized starts. Each program prints"
           + " a log in herd's format: every observed final state with its count.",
       "Build one with the nvcc line at its top; run it with -n ITERATIONS (see its -h). Check"
-          + " the logs with: ptx-litmus check TEST... --observed LOG...",
+          + " the logs with: ptx-litmus check TEST... --observed LOG (once per log)",
       "A test with no PTX equivalent (host threads and API calls, Dat3M surface, texture-alias"
           + " and constant-alias forms, filter clauses) is refused with the reason."
     })
