@@ -149,8 +149,9 @@ public final class Enumerator {
     try {
       StateSpaceCheck.check(test, locations);
       // The cuts are known before a limit can stop the walk: unfolding happens first.
-      ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(),
-          !explaining() && foreign.isEmpty(), budget, cuts, combo -> {
+      boolean withStuck = !explaining() && foreign.isEmpty();
+      ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(), withStuck,
+          withStuck ? Optional.of(spec) : Optional.empty(), budget, cuts, combo -> {
             // A choice with stuck paths yields no state: all it can add are its loops (and a
             // deadlock on an mbarrier). Once those are known, its candidates cannot change the
             // result, and its events are not even put together.

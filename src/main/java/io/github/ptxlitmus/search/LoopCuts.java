@@ -54,7 +54,11 @@ import java.util.TreeSet;
  * matters there.
  */
 final class LoopCuts {
-  /** The state of a path as it passed a loop head (a label some backward jump targets). */
+  /**
+   * The state of a path as it passed a loop head (a label some backward jump targets); {@code
+   * previous} is the state as it passed it the time before (whose own {@code previous} is not
+   * kept), null the first time.
+   */
   record Head(
       int from,
       int previousFrom,
@@ -62,7 +66,15 @@ final class LoopCuts {
       int effects,
       Map<String, Expr> values,
       Map<String, BitSet> taints,
-      List<ThreadUnfolder.Open> open) {}
+      List<ThreadUnfolder.Open> open,
+      Head previous) {
+
+    /** {@return this state without the one before it} */
+    Head alone() {
+      return previous == null ? this
+          : new Head(from, previousFrom, constraints, effects, values, taints, open, null);
+    }
+  }
 
   /** A cut as one thread's unfolding judged it; {@link #resolve} completes the judgement. */
   record Pending(
@@ -103,6 +115,7 @@ final class LoopCuts {
     hit |= other.hit;
     pending.addAll(other.pending);
     silentEvents.putAll(other.silentEvents);
+    other.stuckSilent.forEach(stuckSilent::putIfAbsent);
     other.cutAccesses.forEach(
         (t, a) -> cutAccesses.computeIfAbsent(t, k -> new LinkedHashMap<>()).putAll(a));
   }
@@ -130,7 +143,7 @@ final class LoopCuts {
     }
     Head before = s.heads.get(label);
     return new Head(s.events.size(), before == null ? -1 : before.from(), s.constraints.size(),
-        s.effects, values, taints, List.copyOf(s.open));
+        s.effects, values, taints, List.copyOf(s.open), before == null ? null : before.alone());
   }
 
   private static Expr value(ThreadUnfolder.State s, String register) {
@@ -206,6 +219,148 @@ final class LoopCuts {
     }
     return true;
   }
+
+  /**
+   * Waits that never end (docs/model.md "Waits that never end"): whether the iteration path
+   * {@code s} has just run in the loop at {@code label} (its last, I) repeats the one before it
+   * (I') so exactly that a stuck path ending with I shows no loop spinning forever that the
+   * stuck path ending with I' does not. It does when both iterations ran only loads and silent
+   * atomics ({@link #repeats}: the same instructions on the same locations, no other
+   * instruction), I' ran the same events and branch decisions as I (each expression the same
+   * once I's reads stand for I''s, with no dependency I lacks), and the path entered I' with
+   * the registers the code can still read holding what they held entering I, with no
+   * dependency and no open branch they lacked there. Then from a consistent execution in which
+   * I spins forever, deleting I' (its loads' values are never used; a reader of one of its
+   * silent atomics reads instead what that atomic read, the same bytes) gives one of the
+   * shorter path in which I, in I''s place, spins forever with no more dependencies than it
+   * had: the argument of a cut that hides nothing ({@link LoopCuts}), which also needs the silent atomics to be morally strong
+   * with every overlapping access and Atomicity checked ({@link #uniform(int, Set, ModelSpec,
+   * LitmusTest, Locations)}, asked once every thread is unfolded). With Atomicity, nothing comes
+   * in coherence order between such an atomic and the write it read, so I's sources still have
+   * only silent writes of stuck iterations after them.
+   *
+   * @param previousStuck whether the path ended with I' was itself offered as a stuck path
+   * @return the silent atomics of I (each with one of its path events) when it repeats I' so;
+   *     empty otherwise
+   */
+  static Optional<Map<Access, PathEvent>> repeatsShorter(ThreadUnfolder.State s, int label,
+      RegisterLiveness live, boolean previousStuck) {
+    Head h = s.heads.get(label);
+    if (!previousStuck || h == null || h.previous() == null || live == null) {
+      return Optional.empty();
+    }
+    Head p = h.previous();
+    int size = s.events.size() - h.from();
+    Map<Access, PathEvent> silent = new LinkedHashMap<>();
+    if (p.from() != h.previousFrom() || p.effects() != h.effects() || !repeats(s, h, silent)
+        || h.constraints() - p.constraints() != s.constraints.size() - h.constraints()
+        || !h.open().containsAll(p.open()) || !h.taints().keySet().equals(p.taints().keySet())) {
+      return Optional.empty();
+    }
+    for (Map.Entry<String, BitSet> t : p.taints().entrySet()) {
+      if (!within(t.getValue(), h.taints().get(t.getKey()))) {
+        return Optional.empty();
+      }
+    }
+    for (String r : live.codeLive(label)) {
+      if (!java.util.Objects.equals(h.values().get(r), p.values().get(r))) {
+        return Optional.empty();
+      }
+    }
+    for (int k = 0; k < size; k++) {
+      PathEvent now = s.events.get(h.from() + k);
+      if (now.instruction() instanceof AsyncInstruction
+          || !sameShifted(s.events.get(p.from() + k), now, p.from(), h.from(), size)) {
+        return Optional.empty();
+      }
+    }
+    for (int k = 0; k < h.constraints() - p.constraints(); k++) {
+      ThreadPath.Constraint before = s.constraints.get(p.constraints() + k);
+      ThreadPath.Constraint now = s.constraints.get(h.constraints() + k);
+      if (before.condition() != now.condition() || before.holds() != now.holds()
+          || before.signed() != now.signed()
+          || !shifted(before.left(), p.from(), h.from(), size).equals(now.left())
+          || !shifted(before.right(), p.from(), h.from(), size).equals(now.right())) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(silent);
+  }
+
+  /** Keeps a path event of each silent atomic of a stuck path, for {@link #uniform}. */
+  void noteStuckSilent(Map<Access, PathEvent> silent) {
+    silent.forEach(stuckSilent::putIfAbsent);
+  }
+
+  /** Whether {@code now} is {@code before} with reads in [from, to) moved up by {@code by}. */
+  private static boolean sameShifted(PathEvent before, PathEvent now, int from, int to, int by) {
+    return before.instruction() == now.instruction() && before.kind() == now.kind()
+        && before.sem() == now.sem() && before.scope() == now.scope()
+        && before.proxy() == now.proxy() && before.location().equals(now.location())
+        && before.offset() == now.offset() && before.bits() == now.bits()
+        && before.signed() == now.signed() && before.rmwOp().equals(now.rmwOp())
+        && shifted(before.value(), from, to, by).equals(now.value())
+        && before.compare().map(c -> shifted(c, from, to, by)).equals(now.compare())
+        && within(shifted(before.data(), from, to, by), now.data())
+        && within(shifted(before.ctrl(), from, to, by), now.ctrl());
+  }
+
+  /** Whether every member of {@code small} is in {@code large}. */
+  private static boolean within(BitSet small, BitSet large) {
+    BitSet rest = (BitSet) small.clone();
+    rest.andNot(large);
+    return rest.isEmpty();
+  }
+
+  /** {@return {@code e} with every read in [from, to) moved up by {@code by}} */
+  static Expr shifted(Expr e, int from, int to, int by) {
+    if (e instanceof Expr.ReadValue r) {
+      return r.readIndex() >= from && r.readIndex() < to ? new Expr.ReadValue(r.readIndex() + by)
+          : r;
+    }
+    if (e instanceof Expr.Binary b) {
+      return new Expr.Binary(b.op(), shifted(b.left(), from, to, by),
+          shifted(b.right(), from, to, by), b.bits(), b.signed());
+    }
+    return e;
+  }
+
+  private static BitSet shifted(BitSet reads, int from, int to, int by) {
+    BitSet out = new BitSet();
+    for (int i = reads.nextSetBit(0); i >= 0; i = reads.nextSetBit(i + 1)) {
+      out.set(i >= from && i < to ? i + by : i);
+    }
+    return out;
+  }
+
+  /**
+   * Whether the silent atomics {@code silent} of {@code thread} ({@link #repeatsShorter}) are
+   * each morally strong with every access that overlaps it, in every thread and path, under a
+   * model that checks Atomicity; asked once every thread is unfolded.
+   */
+  boolean uniform(int thread, Set<Access> silent, ModelSpec spec, LitmusTest test,
+      Locations locations) {
+    if (silent.isEmpty()) {
+      return true;
+    }
+    if (!spec.has(Axiom.ATOMICITY)) {
+      return false;
+    }
+    List<Map<Access, PathEvent>> all = accesses();
+    for (Access a : silent) {
+      PathEvent e = silentEvents.get(a);
+      if (e == null) {
+        e = stuckSilent.get(a);
+      }
+      if (e == null || !uniform(thread, e, spec, test, locations, all)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A path event of each silent atomic of a stuck path ({@link #repeatsShorter}). */
+  private final Map<Access, PathEvent> stuckSilent = new LinkedHashMap<>();
 
   /**
    * Whether the RMW at path index {@code index} writes the value it read, given the branch

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Unfolds one thread into its paths (8.9.1 program order along each path). Reads return
@@ -114,6 +115,29 @@ final class ThreadUnfolder {
       Budget budget,
       LoopCuts cuts,
       java.util.function.Predicate<List<ThreadPath>> body) {
+    forEachPathCombination(test, locations, loopBound, withStuck, Optional.empty(), budget, cuts,
+        body);
+  }
+
+  /**
+   * {@link #forEachPathCombination(io.github.ptxlitmus.litmus.LitmusTest, Locations, int,
+   * boolean, Budget, LoopCuts, java.util.function.Predicate)}, leaving out, under {@code
+   * spinModel}, the stuck paths that show no loop spinning forever that a shorter stuck path
+   * of the same thread does not ({@link ThreadPath.Stuck#repeatsShorter()}): a search of waits
+   * that never end finds the same loops without them.
+   *
+   * @param spinModel the built-in model the stuck paths are searched under; empty keeps every
+   *     stuck path
+   */
+  static void forEachPathCombination(
+      io.github.ptxlitmus.litmus.LitmusTest test,
+      Locations locations,
+      int loopBound,
+      boolean withStuck,
+      Optional<io.github.ptxlitmus.model.ModelSpec> spinModel,
+      Budget budget,
+      LoopCuts cuts,
+      java.util.function.Predicate<List<ThreadPath>> body) {
     List<List<ThreadPath>> perThread = new ArrayList<>();
     List<List<ThreadPath>> kept = new ArrayList<>();
     cuts.paths(kept);
@@ -129,6 +153,16 @@ final class ThreadUnfolder {
         // No path of this thread ends: no execution completes, whatever the others do (its
         // cuts are judged with the threads unfolded so far).
         return;
+      }
+    }
+    if (withStuck && spinModel.isPresent()) {
+      // Judged once every thread is unfolded: moral strength looks at every thread's accesses.
+      for (int t = 0; t < perThread.size(); t++) {
+        int thread = t;
+        perThread.set(t, perThread.get(t).stream().filter(p -> p.stuck().isEmpty()
+            || p.stuck().get().repeatsShorter().isEmpty()
+            || !cuts.uniform(thread, p.stuck().get().repeatsShorter().get(), spinModel.get(),
+                test, locations)).toList());
       }
     }
     int[] choice = new int[perThread.size()];
@@ -194,6 +228,8 @@ final class ThreadUnfolder {
     final AsyncUnfolder.PathState async = new AsyncUnfolder.PathState();
     /** Per loop-head label: the path as it last passed it (loop cuts, {@link LoopCuts}). */
     final Map<Integer, LoopCuts.Head> heads = new HashMap<>();
+    /** Per loop head: the length of the path when it last ended a stuck path there. */
+    final Map<Integer, Integer> stuckEnds = new HashMap<>();
     /** Instructions run that a repeating iteration may not run ({@link LoopCuts#repeatable}). */
     int effects;
     int group;
@@ -215,6 +251,7 @@ final class ThreadUnfolder {
       c.labelEvents.putAll(labelEvents);
       c.async.copyFrom(async);
       c.heads.putAll(heads);
+      c.stuckEnds.putAll(stuckEnds);
       c.effects = effects;
       c.resolved = resolved;
       c.addressReads = (BitSet) addressReads.clone();
@@ -419,8 +456,13 @@ final class ThreadUnfolder {
       return; // the next iteration starts from another value: this one does not repeat
     }
     Instruction label = thread.instructions().get(target);
-    paths.add(path(s, s.registers,
-        Optional.of(new ThreadPath.Stuck(label.position().line(), from, repeats.get()))));
+    Optional<Map<LoopCuts.Access, PathEvent>> shorter = LoopCuts.repeatsShorter(
+        s, target, live, s.heads.get(target) != null
+            && s.stuckEnds.getOrDefault(target, -1) == s.heads.get(target).from());
+    shorter.ifPresent(cuts::noteStuckSilent);
+    s.stuckEnds.put(target, s.events.size());
+    paths.add(path(s, s.registers, Optional.of(new ThreadPath.Stuck(label.position().line(), from,
+        repeats.get(), shorter.map(m -> Set.copyOf(m.keySet()))))));
   }
 
   /** Estimated bytes one path event and its share of the path's lists occupy. */
