@@ -382,6 +382,51 @@ final class LoopCuts {
     };
   }
 
+  /**
+   * Whether the RMW at path index {@code index} certainly changes memory on every execution of
+   * a path whose branch decisions include {@code facts}: an {@code add/sub/xor} of a nonzero
+   * constant, an {@code atom.exch} of a constant that a branch says differs from the value
+   * read (or says equals another constant), an {@code atom.cas} that a branch says succeeds and whose new value differs from the
+   * compared one. A stuck iteration running it never repeats forever ({@link
+   * SpinLoops#spinningForever} asks every RMW of it to write the value it read).
+   */
+  static boolean neverSilent(PathEvent e, int index, List<ThreadPath.Constraint> facts) {
+    if (e.kind() != EventKind.RMW || !(e.instruction() instanceof Instruction.Rmw rmw)
+        || !(e.value() instanceof Expr.Const c) || !inRange(c, e)) {
+      return false;
+    }
+    Expr read = new Expr.ReadValue(index);
+    return switch (rmw.op()) {
+      case ADD, SUB, XOR -> Op.normalize(c.value(), e.bits(), false) != 0;
+      case EXCH -> facts.stream().anyMatch(f -> relates(f, read, c, e, false)
+          || saysOtherValue(f, read, c, e));
+      case CAS -> e.compare().filter(x -> x instanceof Expr.Const).map(x -> (Expr.Const) x)
+          .filter(cmp -> inRange(cmp, e) && cmp.value() != c.value()
+              && facts.stream().anyMatch(f -> relates(f, read, cmp, e, true)))
+          .isPresent();
+      default -> false;
+    };
+  }
+
+  /** Whether branch decision {@code f} says {@code read == d} for a constant d other than c. */
+  private static boolean saysOtherValue(
+      ThreadPath.Constraint f, Expr read, Expr.Const c, PathEvent e) {
+    List<Expr> operands = new ArrayList<>(List.of(f.left(), f.right()));
+    for (Expr side : List.of(f.left(), f.right())) {
+      if (side instanceof Expr.Binary b) {
+        operands.add(b.left());
+        operands.add(b.right());
+      }
+    }
+    for (Expr d : operands) {
+      if (d instanceof Expr.Const dc && dc.value() != c.value() && inRange(dc, e)
+          && relates(f, read, dc, e, true)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean inRange(Expr.Const c, PathEvent e) {
     return Op.normalize(c.value(), e.bits(), e.signed()) == c.value();
   }

@@ -455,6 +455,11 @@ final class ThreadUnfolder {
     if (repeats.isEmpty()) {
       return; // the next iteration starts from another value: this one does not repeat
     }
+    for (int i = from; i < s.events.size(); i++) {
+      if (LoopCuts.neverSilent(s.events.get(i), i, s.constraints)) {
+        return; // the iteration changes memory: it cannot repeat forever
+      }
+    }
     Instruction label = thread.instructions().get(target);
     Optional<Map<LoopCuts.Access, PathEvent>> shorter = LoopCuts.repeatsShorter(
         s, target, live, s.heads.get(target) != null
