@@ -95,6 +95,9 @@ final class LoopCuts {
   /** Per thread: the memory accesses of its cut paths (kept paths are looked at in resolve). */
   private final Map<Integer, Map<Access, PathEvent>> cutAccesses = new TreeMap<>();
   private boolean hit;
+  /** The path events {@link #cut} has recorded the access of (by identity). */
+  private final Set<PathEvent> cutEvents =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   /** A path event of each silent atomic named by a pending cut. */
   private final Map<Access, PathEvent> silentEvents = new LinkedHashMap<>();
 
@@ -159,8 +162,12 @@ final class LoopCuts {
     String loop = thread.name() + " line " + thread.instructions().get(label).position().line();
     Map<Access, PathEvent> accesses =
         cutAccesses.computeIfAbsent(thread.id(), k -> new LinkedHashMap<>());
-    s.events.stream().filter(e -> e.kind().isMemory())
-        .forEach(e -> accesses.putIfAbsent(Access.of(e), e));
+    for (PathEvent e : s.events) {
+      // The paths of a thread share their prefixes' events: each is looked at once.
+      if (e.kind().isMemory() && cutEvents.add(e)) {
+        accesses.putIfAbsent(Access.of(e), e);
+      }
+    }
     Head h = s.heads.get(label);
     Map<Access, PathEvent> silent = new LinkedHashMap<>();
     Set<String> registers = new TreeSet<>();
@@ -411,20 +418,17 @@ final class LoopCuts {
   /** Whether branch decision {@code f} says {@code read == d} for a constant d other than c. */
   private static boolean saysOtherValue(
       ThreadPath.Constraint f, Expr read, Expr.Const c, PathEvent e) {
-    List<Expr> operands = new ArrayList<>(List.of(f.left(), f.right()));
-    for (Expr side : List.of(f.left(), f.right())) {
-      if (side instanceof Expr.Binary b) {
-        operands.add(b.left());
-        operands.add(b.right());
-      }
+    return saysValue(f, f.left(), read, c, e) || saysValue(f, f.right(), read, c, e);
+  }
+
+  /** {@link #saysOtherValue} for the constants of one side of {@code f} (or of its operands). */
+  private static boolean saysValue(
+      ThreadPath.Constraint f, Expr side, Expr read, Expr.Const c, PathEvent e) {
+    if (side instanceof Expr.Binary b) {
+      return saysValue(f, b.left(), read, c, e) || saysValue(f, b.right(), read, c, e);
     }
-    for (Expr d : operands) {
-      if (d instanceof Expr.Const dc && dc.value() != c.value() && inRange(dc, e)
-          && relates(f, read, dc, e, true)) {
-        return true;
-      }
-    }
-    return false;
+    return side instanceof Expr.Const d && d.value() != c.value() && inRange(d, e)
+        && relates(f, read, d, e, true);
   }
 
   private static boolean inRange(Expr.Const c, PathEvent e) {

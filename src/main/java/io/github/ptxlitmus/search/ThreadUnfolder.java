@@ -455,8 +455,12 @@ final class ThreadUnfolder {
     if (repeats.isEmpty()) {
       return; // the next iteration starts from another value: this one does not repeat
     }
+    // The branch decisions on the iteration's reads are those taken since the label.
+    LoopCuts.Head head = s.heads.get(target);
+    List<ThreadPath.Constraint> facts =
+        s.constraints.subList(head == null ? 0 : head.constraints(), s.constraints.size());
     for (int i = from; i < s.events.size(); i++) {
-      if (LoopCuts.neverSilent(s.events.get(i), i, s.constraints)) {
+      if (LoopCuts.neverSilent(s.events.get(i), i, facts)) {
         return; // the iteration changes memory: it cannot repeat forever
       }
     }
