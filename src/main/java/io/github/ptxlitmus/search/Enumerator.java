@@ -150,7 +150,7 @@ public final class Enumerator {
       StateSpaceCheck.check(test, locations);
       // The cuts are known before a limit can stop the walk: unfolding happens first.
       boolean withStuck = !explaining() && foreign.isEmpty();
-      ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(), withStuck,
+      PathCombinations.forEach(test, locations, limits.loopBound(), withStuck,
           withStuck ? Optional.of(spec) : Optional.empty(), budget, cuts, combo -> {
             // A choice with stuck paths yields no state: all it can add are its loops (and a
             // deadlock on an mbarrier). Once those are known, its candidates cannot change the

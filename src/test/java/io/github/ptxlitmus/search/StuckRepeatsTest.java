@@ -43,7 +43,7 @@ class StuckRepeatsTest {
   private static List<Integer> stuckOffered(LitmusTest test, Optional<ModelSpec> spec) {
     Set<List<PathEvent>> seen = new HashSet<>();
     List<Integer> lengths = new ArrayList<>();
-    ThreadUnfolder.forEachPathCombination(test, Locations.of(test), 2, true, spec,
+    PathCombinations.forEach(test, Locations.of(test), 2, true, spec,
         new Budget(SearchLimits.unlimited(2)), new LoopCuts(), combo -> {
           ThreadPath p = combo.get(1);
           if (p.stuck().isPresent() && seen.add(p.events())) {
