@@ -105,7 +105,7 @@ final class DecisionSearch {
     StateSpaceCheck.check(test, locations);
     // The cuts are known before a limit or a witness can stop the walk: unfolding happens
     // first.
-    ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(), false, budget,
+    PathCombinations.forEach(test, locations, limits.loopBound(), false, budget,
         cuts, combo -> new Combination(combo).explore());
   }
 

@@ -149,8 +149,16 @@ public final class Enumerator {
     try {
       StateSpaceCheck.check(test, locations);
       // The cuts are known before a limit can stop the walk: unfolding happens first.
-      ThreadUnfolder.forEachPathCombination(test, locations, limits.loopBound(),
-          !explaining() && foreign.isEmpty(), budget, cuts, combo -> {
+      boolean withStuck = !explaining() && foreign.isEmpty();
+      PathCombinations.forEach(test, locations, limits.loopBound(), withStuck,
+          withStuck ? Optional.of(spec) : Optional.empty(), budget, cuts, combo -> {
+            // A choice with stuck paths yields no state: all it can add are its loops (and a
+            // deadlock on an mbarrier). Once those are known, its candidates cannot change the
+            // result, and its events are not even put together.
+            if (SpinLoops.nothingNew(combo, nonTerminating, deadlock)) {
+              budget.step(); // one choice of paths, even when nothing of it is searched
+              return true;
+            }
             new Combination(combo).explore();
             return true;
           });
@@ -204,12 +212,7 @@ public final class Enumerator {
     }
 
     void explore() {
-      budget.step(); // one choice of paths, even when nothing of it is searched
-      // A choice with stuck paths yields no state: all it can add are its loops (and a
-      // deadlock on an mbarrier). Once those are known, its candidates cannot change the result.
-      if (stuck && nonTerminating.containsAll(spin.loops()) && (deadlock || !spin.onMbarrier())) {
-        return;
-      }
+      budget.step(); // one choice of paths
       RfWalk walk = new RfWalk(graph, sources, choice, partial,
           new RmwSources(graph, sources, partial), !explaining(), (i, w) -> true, budget);
       // A stuck choice stops once its loops are shown spinning forever: the rest of its

@@ -54,7 +54,11 @@ import java.util.TreeSet;
  * matters there.
  */
 final class LoopCuts {
-  /** The state of a path as it passed a loop head (a label some backward jump targets). */
+  /**
+   * The state of a path as it passed a loop head (a label some backward jump targets); {@code
+   * previous} is the state as it passed it the time before (whose own {@code previous} is not
+   * kept), null the first time.
+   */
   record Head(
       int from,
       int previousFrom,
@@ -62,7 +66,15 @@ final class LoopCuts {
       int effects,
       Map<String, Expr> values,
       Map<String, BitSet> taints,
-      List<ThreadUnfolder.Open> open) {}
+      List<ThreadUnfolder.Open> open,
+      Head previous) {
+
+    /** {@return this state without the one before it} */
+    Head alone() {
+      return previous == null ? this
+          : new Head(from, previousFrom, constraints, effects, values, taints, open, null);
+    }
+  }
 
   /** A cut as one thread's unfolding judged it; {@link #resolve} completes the judgement. */
   record Pending(
@@ -83,6 +95,9 @@ final class LoopCuts {
   /** Per thread: the memory accesses of its cut paths (kept paths are looked at in resolve). */
   private final Map<Integer, Map<Access, PathEvent>> cutAccesses = new TreeMap<>();
   private boolean hit;
+  /** The path events {@link #cut} has recorded the access of (by identity). */
+  private final Set<PathEvent> cutEvents =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   /** A path event of each silent atomic named by a pending cut. */
   private final Map<Access, PathEvent> silentEvents = new LinkedHashMap<>();
 
@@ -103,6 +118,7 @@ final class LoopCuts {
     hit |= other.hit;
     pending.addAll(other.pending);
     silentEvents.putAll(other.silentEvents);
+    other.stuckSilent.forEach(stuckSilent::putIfAbsent);
     other.cutAccesses.forEach(
         (t, a) -> cutAccesses.computeIfAbsent(t, k -> new LinkedHashMap<>()).putAll(a));
   }
@@ -130,7 +146,7 @@ final class LoopCuts {
     }
     Head before = s.heads.get(label);
     return new Head(s.events.size(), before == null ? -1 : before.from(), s.constraints.size(),
-        s.effects, values, taints, List.copyOf(s.open));
+        s.effects, values, taints, List.copyOf(s.open), before == null ? null : before.alone());
   }
 
   private static Expr value(ThreadUnfolder.State s, String register) {
@@ -146,8 +162,12 @@ final class LoopCuts {
     String loop = thread.name() + " line " + thread.instructions().get(label).position().line();
     Map<Access, PathEvent> accesses =
         cutAccesses.computeIfAbsent(thread.id(), k -> new LinkedHashMap<>());
-    s.events.stream().filter(e -> e.kind().isMemory())
-        .forEach(e -> accesses.putIfAbsent(Access.of(e), e));
+    for (PathEvent e : s.events) {
+      // The paths of a thread share their prefixes' events: each is looked at once.
+      if (e.kind().isMemory() && cutEvents.add(e)) {
+        accesses.putIfAbsent(Access.of(e), e);
+      }
+    }
     Head h = s.heads.get(label);
     Map<Access, PathEvent> silent = new LinkedHashMap<>();
     Set<String> registers = new TreeSet<>();
@@ -208,6 +228,148 @@ final class LoopCuts {
   }
 
   /**
+   * Waits that never end (docs/model.md "Waits that never end"): whether the iteration path
+   * {@code s} has just run in the loop at {@code label} (its last, I) repeats the one before it
+   * (I') so exactly that a stuck path ending with I shows no loop spinning forever that the
+   * stuck path ending with I' does not. It does when both iterations ran only loads and silent
+   * atomics ({@link #repeats}: the same instructions on the same locations, no other
+   * instruction), I' ran the same events and branch decisions as I (each expression the same
+   * once I's reads stand for I''s, with no dependency I lacks), and the path entered I' with
+   * the registers the code can still read holding what they held entering I, with no
+   * dependency and no open branch they lacked there. Then from a consistent execution in which
+   * I spins forever, deleting I' (its loads' values are never used; a reader of one of its
+   * silent atomics reads instead what that atomic read, the same bytes) gives one of the
+   * shorter path in which I, in I''s place, spins forever with no more dependencies than it
+   * had: the argument of a cut that hides nothing ({@link LoopCuts}), which also needs the silent atomics to be morally strong
+   * with every overlapping access and Atomicity checked ({@link #uniform(int, Set, ModelSpec,
+   * LitmusTest, Locations)}, asked once every thread is unfolded). With Atomicity, nothing comes
+   * in coherence order between such an atomic and the write it read, so I's sources still have
+   * only silent writes of stuck iterations after them.
+   *
+   * @param previousStuck whether the path ended with I' was itself offered as a stuck path
+   * @return the silent atomics of I (each with one of its path events) when it repeats I' so;
+   *     empty otherwise
+   */
+  static Optional<Map<Access, PathEvent>> repeatsShorter(ThreadUnfolder.State s, int label,
+      RegisterLiveness live, boolean previousStuck) {
+    Head h = s.heads.get(label);
+    if (!previousStuck || h == null || h.previous() == null || live == null) {
+      return Optional.empty();
+    }
+    Head p = h.previous();
+    int size = s.events.size() - h.from();
+    Map<Access, PathEvent> silent = new LinkedHashMap<>();
+    if (p.from() != h.previousFrom() || p.effects() != h.effects() || !repeats(s, h, silent)
+        || h.constraints() - p.constraints() != s.constraints.size() - h.constraints()
+        || !h.open().containsAll(p.open()) || !h.taints().keySet().equals(p.taints().keySet())) {
+      return Optional.empty();
+    }
+    for (Map.Entry<String, BitSet> t : p.taints().entrySet()) {
+      if (!within(t.getValue(), h.taints().get(t.getKey()))) {
+        return Optional.empty();
+      }
+    }
+    for (String r : live.codeLive(label)) {
+      if (!java.util.Objects.equals(h.values().get(r), p.values().get(r))) {
+        return Optional.empty();
+      }
+    }
+    for (int k = 0; k < size; k++) {
+      PathEvent now = s.events.get(h.from() + k);
+      if (now.instruction() instanceof AsyncInstruction
+          || !sameShifted(s.events.get(p.from() + k), now, p.from(), h.from(), size)) {
+        return Optional.empty();
+      }
+    }
+    for (int k = 0; k < h.constraints() - p.constraints(); k++) {
+      ThreadPath.Constraint before = s.constraints.get(p.constraints() + k);
+      ThreadPath.Constraint now = s.constraints.get(h.constraints() + k);
+      if (before.condition() != now.condition() || before.holds() != now.holds()
+          || before.signed() != now.signed()
+          || !shifted(before.left(), p.from(), h.from(), size).equals(now.left())
+          || !shifted(before.right(), p.from(), h.from(), size).equals(now.right())) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(silent);
+  }
+
+  /** Keeps a path event of each silent atomic of a stuck path, for {@link #uniform}. */
+  void noteStuckSilent(Map<Access, PathEvent> silent) {
+    silent.forEach(stuckSilent::putIfAbsent);
+  }
+
+  /** Whether {@code now} is {@code before} with reads in [from, to) moved up by {@code by}. */
+  private static boolean sameShifted(PathEvent before, PathEvent now, int from, int to, int by) {
+    return before.instruction() == now.instruction() && before.kind() == now.kind()
+        && before.sem() == now.sem() && before.scope() == now.scope()
+        && before.proxy() == now.proxy() && before.location().equals(now.location())
+        && before.offset() == now.offset() && before.bits() == now.bits()
+        && before.signed() == now.signed() && before.rmwOp().equals(now.rmwOp())
+        && shifted(before.value(), from, to, by).equals(now.value())
+        && before.compare().map(c -> shifted(c, from, to, by)).equals(now.compare())
+        && within(shifted(before.data(), from, to, by), now.data())
+        && within(shifted(before.ctrl(), from, to, by), now.ctrl());
+  }
+
+  /** Whether every member of {@code small} is in {@code large}. */
+  private static boolean within(BitSet small, BitSet large) {
+    BitSet rest = (BitSet) small.clone();
+    rest.andNot(large);
+    return rest.isEmpty();
+  }
+
+  /** {@return {@code e} with every read in [from, to) moved up by {@code by}} */
+  static Expr shifted(Expr e, int from, int to, int by) {
+    if (e instanceof Expr.ReadValue r) {
+      return r.readIndex() >= from && r.readIndex() < to ? new Expr.ReadValue(r.readIndex() + by)
+          : r;
+    }
+    if (e instanceof Expr.Binary b) {
+      return new Expr.Binary(b.op(), shifted(b.left(), from, to, by),
+          shifted(b.right(), from, to, by), b.bits(), b.signed());
+    }
+    return e;
+  }
+
+  private static BitSet shifted(BitSet reads, int from, int to, int by) {
+    BitSet out = new BitSet();
+    for (int i = reads.nextSetBit(0); i >= 0; i = reads.nextSetBit(i + 1)) {
+      out.set(i >= from && i < to ? i + by : i);
+    }
+    return out;
+  }
+
+  /**
+   * Whether the silent atomics {@code silent} of {@code thread} ({@link #repeatsShorter}) are
+   * each morally strong with every access that overlaps it, in every thread and path, under a
+   * model that checks Atomicity; asked once every thread is unfolded.
+   */
+  boolean uniform(int thread, Set<Access> silent, ModelSpec spec, LitmusTest test,
+      Locations locations) {
+    if (silent.isEmpty()) {
+      return true;
+    }
+    if (!spec.has(Axiom.ATOMICITY)) {
+      return false;
+    }
+    List<Map<Access, PathEvent>> all = accesses();
+    for (Access a : silent) {
+      PathEvent e = silentEvents.get(a);
+      if (e == null) {
+        e = stuckSilent.get(a);
+      }
+      if (e == null || !uniform(thread, e, spec, test, locations, all)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A path event of each silent atomic of a stuck path ({@link #repeatsShorter}). */
+  private final Map<Access, PathEvent> stuckSilent = new LinkedHashMap<>();
+
+  /**
    * Whether the RMW at path index {@code index} writes the value it read, given the branch
    * decisions {@code facts}; a release never counts (its synchronization starts at it).
    */
@@ -225,6 +387,48 @@ final class LoopCuts {
           && facts.stream().anyMatch(f -> relates(f, read, c, e, false));
       default -> false;
     };
+  }
+
+  /**
+   * Whether the RMW at path index {@code index} certainly changes memory on every execution of
+   * a path whose branch decisions include {@code facts}: an {@code add/sub/xor} of a nonzero
+   * constant, an {@code atom.exch} of a constant that a branch says differs from the value
+   * read (or says equals another constant), an {@code atom.cas} that a branch says succeeds and whose new value differs from the
+   * compared one. A stuck iteration running it never repeats forever ({@link
+   * SpinLoops#spinningForever} asks every RMW of it to write the value it read).
+   */
+  static boolean neverSilent(PathEvent e, int index, List<ThreadPath.Constraint> facts) {
+    if (e.kind() != EventKind.RMW || !(e.instruction() instanceof Instruction.Rmw rmw)
+        || !(e.value() instanceof Expr.Const c) || !inRange(c, e)) {
+      return false;
+    }
+    Expr read = new Expr.ReadValue(index);
+    return switch (rmw.op()) {
+      case ADD, SUB, XOR -> Op.normalize(c.value(), e.bits(), false) != 0;
+      case EXCH -> facts.stream().anyMatch(f -> relates(f, read, c, e, false)
+          || saysOtherValue(f, read, c, e));
+      case CAS -> e.compare().filter(x -> x instanceof Expr.Const).map(x -> (Expr.Const) x)
+          .filter(cmp -> inRange(cmp, e) && cmp.value() != c.value()
+              && facts.stream().anyMatch(f -> relates(f, read, cmp, e, true)))
+          .isPresent();
+      default -> false;
+    };
+  }
+
+  /** Whether branch decision {@code f} says {@code read == d} for a constant d other than c. */
+  private static boolean saysOtherValue(
+      ThreadPath.Constraint f, Expr read, Expr.Const c, PathEvent e) {
+    return saysValue(f, f.left(), read, c, e) || saysValue(f, f.right(), read, c, e);
+  }
+
+  /** {@link #saysOtherValue} for the constants of one side of {@code f} (or of its operands). */
+  private static boolean saysValue(
+      ThreadPath.Constraint f, Expr side, Expr read, Expr.Const c, PathEvent e) {
+    if (side instanceof Expr.Binary b) {
+      return saysValue(f, b.left(), read, c, e) || saysValue(f, b.right(), read, c, e);
+    }
+    return side instanceof Expr.Const d && d.value() != c.value() && inRange(d, e)
+        && relates(f, read, d, e, true);
   }
 
   private static boolean inRange(Expr.Const c, PathEvent e) {

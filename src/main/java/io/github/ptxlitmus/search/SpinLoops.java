@@ -193,17 +193,46 @@ final class SpinLoops {
 
   /** {@return the loops ({@code P<i> line <n>}) the stuck paths of this choice end in} */
   List<String> loops() {
+    return loops(graph.paths);
+  }
+
+  /** {@return the loops ({@code P<i> line <n>}) the stuck paths of {@code paths} end in} */
+  static List<String> loops(List<ThreadPath> paths) {
     List<String> loops = new ArrayList<>();
-    for (int t = 0; t < graph.paths.size(); t++) {
+    for (int t = 0; t < paths.size(); t++) {
       int thread = t;
-      graph.paths.get(t).stuck().ifPresent(st -> loops.add("P" + thread + " line " + st.line()));
+      paths.get(t).stuck().ifPresent(st -> loops.add("P" + thread + " line " + st.line()));
     }
     return loops;
   }
 
+  /**
+   * Whether a choice of paths can add nothing to a search that has already found the loops in
+   * {@code spinning} spinning forever (and, when {@code deadlock}, a deadlock): some path is
+   * stuck, so the choice yields no final state; all it could show is its loops spinning
+   * forever, and a wait on an mbarrier that never completes (a deadlock). Decided from the
+   * paths alone, before their events are put together.
+   *
+   * @param paths one path per thread
+   * @param spinning the loops ({@code P<i> line <n>}) already shown to spin forever
+   * @param deadlock whether a deadlock has already been found
+   */
+  static boolean nothingNew(List<ThreadPath> paths, java.util.Set<String> spinning,
+      boolean deadlock) {
+    boolean stuck = false;
+    for (ThreadPath p : paths) {
+      stuck |= p.stuck().isPresent();
+    }
+    return stuck && spinning.containsAll(loops(paths)) && (deadlock || !onMbarrier(paths));
+  }
+
   /** {@return true when some stuck iteration waits on an mbarrier (test_wait / try_wait)} */
   boolean onMbarrier() {
-    for (ThreadPath p : graph.paths) {
+    return onMbarrier(graph.paths);
+  }
+
+  private static boolean onMbarrier(List<ThreadPath> paths) {
+    for (ThreadPath p : paths) {
       if (p.stuck().isPresent()) {
         for (PathEvent e : p.events().subList(p.stuck().get().from(), p.events().size())) {
           if (e.instruction() instanceof AsyncInstruction.MbarrierWait) {

@@ -30,11 +30,21 @@ record ThreadPath(
    * end"); {@code repeats} are the registers that decide the next iteration ({@link
    * LoopRegisters}) whose value at the end of the iteration is not known to equal their value at
    * the loop's label: the iteration repeats only in an execution where each pair evaluates to
-   * the same value.
+   * the same value. {@code repeatsShorter}, when present, says that the last iteration repeats
+   * the one before it, which ended a stuck path of its own, so exactly that this path shows no
+   * loop spinning forever that the shorter one does not, provided these silent atomics of the
+   * iteration are morally strong with every overlapping access under a model checking
+   * Atomicity ({@link LoopCuts#repeatsShorter}).
    */
-  record Stuck(int line, int from, List<Repeat> repeats) {
+  record Stuck(int line, int from, List<Repeat> repeats,
+      java.util.Optional<java.util.Set<LoopCuts.Access>> repeatsShorter) {
     Stuck {
       repeats = List.copyOf(repeats);
+    }
+
+    /** A stuck path that is not known to repeat a shorter one. */
+    Stuck(int line, int from, List<Repeat> repeats) {
+      this(line, from, repeats, java.util.Optional.empty());
     }
   }
 

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Unfolds one thread into its paths (8.9.1 program order along each path). Reads return
@@ -98,59 +99,6 @@ final class ThreadUnfolder {
   }
 
   /**
-   * Unfolds every thread and runs {@code body} on each combination of one path per thread,
-   * until it returns false. {@code withStuck} also offers the paths that end spinning in a loop
-   * ({@link ThreadPath#stuck()}), for the search of waits that never end.
-   *
-   * @param cuts receives the paths the loop bound cut ({@link LoopCuts#resolve} says which
-   *     matter), as soon as every thread is unfolded, whatever {@code body} throws
-   * @throws Budget.Exhausted when a limit of {@code budget} is hit while unfolding
-   */
-  static void forEachPathCombination(
-      io.github.ptxlitmus.litmus.LitmusTest test,
-      Locations locations,
-      int loopBound,
-      boolean withStuck,
-      Budget budget,
-      LoopCuts cuts,
-      java.util.function.Predicate<List<ThreadPath>> body) {
-    List<List<ThreadPath>> perThread = new ArrayList<>();
-    List<List<ThreadPath>> kept = new ArrayList<>();
-    cuts.paths(kept);
-    for (ThreadSpec t : test.threads()) {
-      Result r = unfold(t, test.registerInits(), locations, loopBound, budget);
-      cuts.addAll(r.cuts());
-      kept.add(r.paths());
-      perThread.add(
-          withStuck
-              ? r.paths()
-              : r.paths().stream().filter(p -> p.stuck().isEmpty()).toList());
-      if (perThread.get(perThread.size() - 1).isEmpty()) {
-        // No path of this thread ends: no execution completes, whatever the others do (its
-        // cuts are judged with the threads unfolded so far).
-        return;
-      }
-    }
-    int[] choice = new int[perThread.size()];
-    while (true) {
-      List<ThreadPath> combo = new ArrayList<>();
-      for (int t = 0; t < choice.length; t++) {
-        combo.add(perThread.get(t).get(choice[t]));
-      }
-      if (!body.test(combo)) {
-        return; // the body stops the walk
-      }
-      int t = 0;
-      while (t < choice.length && ++choice[t] == perThread.get(t).size()) {
-        choice[t++] = 0;
-      }
-      if (t == choice.length) {
-        return;
-      }
-    }
-  }
-
-  /**
    * The paths of one thread.
    *
    * @throws Budget.Exhausted when a limit of {@code budget} is hit (counted per instruction)
@@ -194,6 +142,8 @@ final class ThreadUnfolder {
     final AsyncUnfolder.PathState async = new AsyncUnfolder.PathState();
     /** Per loop-head label: the path as it last passed it (loop cuts, {@link LoopCuts}). */
     final Map<Integer, LoopCuts.Head> heads = new HashMap<>();
+    /** Per loop head: the length of the path when it last ended a stuck path there. */
+    final Map<Integer, Integer> stuckEnds = new HashMap<>();
     /** Instructions run that a repeating iteration may not run ({@link LoopCuts#repeatable}). */
     int effects;
     int group;
@@ -215,6 +165,7 @@ final class ThreadUnfolder {
       c.labelEvents.putAll(labelEvents);
       c.async.copyFrom(async);
       c.heads.putAll(heads);
+      c.stuckEnds.putAll(stuckEnds);
       c.effects = effects;
       c.resolved = resolved;
       c.addressReads = (BitSet) addressReads.clone();
@@ -418,9 +369,23 @@ final class ThreadUnfolder {
     if (repeats.isEmpty()) {
       return; // the next iteration starts from another value: this one does not repeat
     }
+    // The branch decisions on the iteration's reads are those taken since the label.
+    LoopCuts.Head head = s.heads.get(target);
+    List<ThreadPath.Constraint> facts =
+        s.constraints.subList(head == null ? 0 : head.constraints(), s.constraints.size());
+    for (int i = from; i < s.events.size(); i++) {
+      if (LoopCuts.neverSilent(s.events.get(i), i, facts)) {
+        return; // the iteration changes memory: it cannot repeat forever
+      }
+    }
     Instruction label = thread.instructions().get(target);
-    paths.add(path(s, s.registers,
-        Optional.of(new ThreadPath.Stuck(label.position().line(), from, repeats.get()))));
+    Optional<Map<LoopCuts.Access, PathEvent>> shorter = LoopCuts.repeatsShorter(
+        s, target, live, s.heads.get(target) != null
+            && s.stuckEnds.getOrDefault(target, -1) == s.heads.get(target).from());
+    shorter.ifPresent(cuts::noteStuckSilent);
+    s.stuckEnds.put(target, s.events.size());
+    paths.add(path(s, s.registers, Optional.of(new ThreadPath.Stuck(label.position().line(), from,
+        repeats.get(), shorter.map(m -> Set.copyOf(m.keySet()))))));
   }
 
   /** Estimated bytes one path event and its share of the path's lists occupy. */
