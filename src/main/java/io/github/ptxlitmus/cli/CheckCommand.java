@@ -598,6 +598,11 @@ public final class CheckCommand implements Callable<Integer> {
             found.map(DefaultDivergences.Source::lines).orElse(List.of()), found.isPresent());
       }
       divergenceSource = loaded.divergenceNote().orElse(divergenceSource);
+      if (!loaded.strayDivergences().isEmpty()) {
+        PrintWriter err = spec.commandLine().getErr();
+        loaded.strayDivergences().forEach(line -> err.println(line));
+        err.flush();
+      }
       return Optional.of(loaded);
     } catch (IOException e) {
       throw usage("--expect: cannot read " + expect + ": " + IoMessages.reason(e));

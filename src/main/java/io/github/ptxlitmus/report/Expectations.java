@@ -36,13 +36,16 @@ public final class Expectations {
   private final ImmutableMap<String, Boolean> expected;
   private final ImmutableMap<String, String> divergences;
   private final Optional<String> divergenceNote;
+  private final List<String> strayDivergences;
 
   private Expectations(Path baseDir, Map<String, Boolean> expected,
-      Map<String, String> divergences, Optional<String> divergenceNote) {
+      Map<String, String> divergences, Optional<String> divergenceNote,
+      List<String> strayDivergences) {
     this.baseDir = baseDir.toAbsolutePath().normalize();
     this.expected = ImmutableMap.copyOf(expected);
     this.divergences = ImmutableMap.copyOf(divergences);
     this.divergenceNote = divergenceNote;
+    this.strayDivergences = List.copyOf(strayDivergences);
   }
 
   /**
@@ -55,7 +58,7 @@ public final class Expectations {
    */
   public static Expectations of(
       Path baseDir, Map<String, Boolean> expected, Map<String, String> divergences) {
-    return new Expectations(baseDir, expected, divergences, Optional.empty());
+    return new Expectations(baseDir, expected, divergences, Optional.empty(), List.of());
   }
 
   /**
@@ -122,6 +125,7 @@ public final class Expectations {
     DivergenceScope scope = DivergenceScope.of(divergenceName, divergenceLines);
     Optional<String> note = scope.refusal(expectedCsv, bytes, mustName);
     Map<String, String> divergences = new LinkedHashMap<>();
+    List<String> stray = new ArrayList<>();
     for (Row row : rows(divergenceName, scope.rows())) {
       if (row.value().isEmpty()) {
         throw row.error("missing reason after the comma");
@@ -129,10 +133,14 @@ public final class Expectations {
       if (divergences.put(row.path(), row.value()) != null) {
         throw row.error("duplicate row for " + row.path());
       }
+      if (!expected.containsKey(row.path())) {
+        stray.add(row.file() + ":" + row.line() + ": warning: divergence " + row.path() + " has no row in "
+            + expectedCsv + " (a misspelt path?): it excuses nothing");
+      }
     }
     Path base = expectedCsv.toAbsolutePath().normalize().getParent();
-    return new Expectations(
-        base, expected, note.isPresent() ? Map.of() : divergences, note);
+    return note.isPresent() ? new Expectations(base, expected, Map.of(), note, List.of())
+        : new Expectations(base, expected, divergences, note, stray);
   }
 
   /** {@return the directory the paths are relative to (absolute, normalized)} */
@@ -156,6 +164,16 @@ public final class Expectations {
    */
   public Optional<String> divergenceNote() {
     return divergenceNote;
+  }
+
+  /**
+   * {@return one line per divergence row whose path has no row in the expected CSV, so that it
+   * can excuse nothing (a misspelt path, or a list written for other expectations): {@code
+   * file:line: warning: divergence PATH has no row in CSV ...}; empty when every row has one or the list
+   * was not applied}
+   */
+  public List<String> strayDivergences() {
+    return strayDivergences;
   }
 
   /**

@@ -243,7 +243,8 @@ public record Expectations(
       Set<FinalState> allowed = Set.copyOf(all.states());
       long missing = states.get().stream().filter(x -> !allowed.contains(x)).count();
       long unexpected = allowed.stream().filter(x -> !states.get().contains(x)).count();
-      problems.add("states differ (" + missing + " missing, " + unexpected + " unexpected)");
+      problems.add("states differ (" + missing + " missing, " + unexpected + " unexpected)"
+          + strayKeys(states.get(), all.states()));
     }
     for (Flag f : EnumSet.allOf(Flag.class)) {
       if (flags.contains(f) && !all.has(f)) {
@@ -253,6 +254,27 @@ public record Expectations(
       }
     }
     return new Comparison(problems, all, diff);
+  }
+
+  /**
+   * The keys the expected states name that no allowed state has (a misspelt register or
+   * location, a register the condition does not observe), as a clause for the mismatch line;
+   * empty when there are none or nothing is allowed.
+   */
+  private static String strayKeys(Set<FinalState> expected, List<FinalState> allowed) {
+    if (allowed.isEmpty()) {
+      return "";
+    }
+    Set<String> known = new TreeSet<>(FinalState.KEY_ORDER);
+    allowed.forEach(s -> known.addAll(s.values().keySet()));
+    Set<String> stray = new TreeSet<>(FinalState.KEY_ORDER);
+    expected.forEach(s -> s.values().keySet().stream().filter(k -> !known.contains(k))
+        .forEach(stray::add));
+    if (stray.isEmpty()) {
+      return "";
+    }
+    return "; expect-states names " + String.join(", ", stray) + ", which no final state of"
+        + " this test has (its final states have " + String.join(", ", known) + ")";
   }
 
   /**

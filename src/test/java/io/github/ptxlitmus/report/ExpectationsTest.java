@@ -46,6 +46,19 @@ class ExpectationsTest {
   }
 
   @Test
+  void aDivergenceRowWithNoExpectedRowIsNamed() throws Exception {
+    Path csv = dir.resolve("e.csv");
+    Files.writeString(csv, "MP.litmus,0\n");
+    Path div = dir.resolve("div.csv");
+    Files.writeString(div, "# list\nMP.litmus,8.10.6\nMP-typo.litmus,8.10.6\n");
+    assertThat(Expectations.load(csv, div).strayDivergences()).containsExactly(div
+        + ":3: warning: divergence MP-typo.litmus has no row in " + csv
+        + " (a misspelt path?): it excuses nothing");
+    Files.writeString(div, "MP.litmus,8.10.6\n");
+    assertThat(Expectations.load(csv, div).strayDivergences()).isEmpty();
+  }
+
+  @Test
   void missingDivergenceFileMeansNone() throws Exception {
     Path csv = dir.resolve("e.csv");
     Files.writeString(csv, "x.litmus,1\n");

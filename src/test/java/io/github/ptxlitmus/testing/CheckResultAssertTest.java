@@ -198,6 +198,16 @@ class CheckResultAssertTest {
   }
 
   @Test
+  void aMisspeltRegisterInExpectedStatesIsNamed() {
+    Expectations typo = Expectations.read("(* expect-states: P1:r0=0; P1:r1=0; | P1:r0=0;"
+        + " P1:r1=1; | P1:r0=1; P1:r1=0; | P1:r0=1; P1:r9=1; *)");
+    assertThatThrownBy(() -> assertThat(ALLOWED).meets(typo))
+        .hasMessageContaining("states differ (1 missing, 1 unexpected); expect-states names"
+            + " P1:r9, which no final state of this test has (its final states have P1:r0,"
+            + " P1:r1)");
+  }
+
+  @Test
   void meets() {
     Expectations ok = Expectations.read("(* expect: Allowed *)\n(* expect-flags: DATA_RACE *)\n"
         + "(* expect-states: P1:r0=0; P1:r1=0; | P1:r0=0; P1:r1=1; | P1:r0=1; P1:r1=0; |"
