@@ -56,7 +56,11 @@ final class CatPartialModel implements PartialModel {
   private final Relation writePairs;
   /** Whether a partial co is contained in the co of every completion. */
   private final boolean coGrows;
-  /** The pairs a coherence order may relate: initial writes first, program writes each way. */
+  /**
+   * The pairs a coherence order may relate: initial writes first, program writes each way,
+   * closed transitively (T orders overlapping writes and is closed, so with mixed sizes it may
+   * relate two writes that do not overlap through a third that overlaps both).
+   */
   private final Relation possible;
   /**
    * Whether the model's coherence bounds ({@link CatMonotonicity.CoBound}) apply: its
@@ -81,7 +85,7 @@ final class CatPartialModel implements PartialModel {
     this.writePairs = program.writePairs();
     this.coGrows = model.cat().coherence() == CatModel.Coherence.TOTAL
         && !model.cat().choosesCoherence();
-    this.possible = writePairs.union(initCo);
+    this.possible = writePairs.union(initCo).transitiveClosure();
     this.bounds = cached.prepared().hasCoBounds() && !model.cat().choosesCoherence();
   }
 
