@@ -59,36 +59,58 @@ final class CatBuiltins {
   /** {@return every primitive, by name} */
   static Map<String, Primitive> primitives() {
     Map<String, Primitive> m = new LinkedHashMap<>();
-    put(m, "domain", (a, c) -> domainOrRange(a, c, true));
-    put(m, "range", (a, c) -> domainOrRange(a, c, false));
-    put(m, "classes-loc", (a, c) -> classesByLocation(set(a, c), c));
-    put(m, "classes", (a, c) -> classes(rel(a, c), c));
-    put(m, "linearisations", (a, c) -> {
-      List<Object> args = args(a, 2, "linearisations(S, r)");
-      EventSet s = set(args.get(0), c);
-      Relation r = rel(args.get(1), c);
-      Set<Object> out = new LinkedHashSet<>(linearisations(s, r, c));
-      return new ValSet(out);
-    });
-    put(m, "generate_orders", (a, c) -> orders(a, c, true));
-    put(m, "generate_partial_orders", (a, c) -> orders(a, c, false));
-    put(m, "fromto", (a, c) -> {
-      EventSet s = set(a, c);
-      return c.po.compose(Relation.identity(s)).compose(c.po);
-    });
-    put(m, "fail", (a, c) -> {
-      throw new IllegalArgumentException("fail on " + CatOps.article(a));
-    });
-    put(m, "as_transitive", (a, c) -> a);
-    put(m, "cliques", (a, c) -> new ValSet(new LinkedHashSet<>(cliques(rel(a, c)))));
-    UNSUPPORTED.forEach((name, why) -> put(m, name, (a, c) -> {
+    supported((name, meaning, body) -> m.put(name, new Primitive(name, body)));
+    UNSUPPORTED.forEach((name, why) -> m.put(name, new Primitive(name, (a, c) -> {
       throw new Unsupported("unsupported construct '" + name + "' (" + why + ")");
-    }));
+    })));
     return m;
   }
 
-  private static void put(Map<String, Primitive> m, String name, CatCode.PrimitiveBody b) {
-    m.put(name, new Primitive(name, b));
+  /** {@return the supported primitives, by name, with what each means for PTX events} */
+  static Map<String, String> meanings() {
+    Map<String, String> m = new LinkedHashMap<>();
+    supported((name, meaning, body) -> m.put(name, meaning));
+    return m;
+  }
+
+  /** Receives a supported primitive: its name, its meaning in words, its body. */
+  private interface Sink {
+    void put(String name, String meaning, CatCode.PrimitiveBody body);
+  }
+
+  /** Gives {@code sink} every supported primitive, in the order {@code cat-bindings} lists. */
+  private static void supported(Sink sink) {
+    sink.put("domain", "domain(r): the events r relates from",
+        (a, c) -> domainOrRange(a, c, true));
+    sink.put("range", "range(r): the events r relates to",
+        (a, c) -> domainOrRange(a, c, false));
+    sink.put("classes-loc", "classes-loc(S): the events of S grouped by location",
+        (a, c) -> classesByLocation(set(a, c), c));
+    sink.put("classes", "classes(r): the classes of an equivalence r",
+        (a, c) -> classes(rel(a, c), c));
+    sink.put("linearisations", "linearisations(S, r): the strict total orders of S"
+        + " containing r", (a, c) -> {
+          List<Object> args = args(a, 2, "linearisations(S, r)");
+          EventSet s = set(args.get(0), c);
+          Relation r = rel(args.get(1), c);
+          Set<Object> out = new LinkedHashSet<>(linearisations(s, r, c));
+          return new ValSet(out);
+        });
+    sink.put("generate_orders", "generate_orders(S, pco): per location class of S, the"
+        + " strict total orders containing pco", (a, c) -> orders(a, c, true));
+    sink.put("generate_partial_orders", "generate_partial_orders(S, pco): the same with"
+        + " strict partial orders, initial write first", (a, c) -> orders(a, c, false));
+    sink.put("fromto", "fromto(S) = po; [S]; po", (a, c) -> {
+      EventSet s = set(a, c);
+      return c.po.compose(Relation.identity(s)).compose(c.po);
+    });
+    sink.put("fail", "fail(x): an error (caught by try ... with)", (a, c) -> {
+      throw new IllegalArgumentException("fail on " + CatOps.article(a));
+    });
+    sink.put("as_transitive", "as_transitive(r) = r", (a, c) -> a);
+    sink.put("cliques", "cliques(r): the maximal sets of two or more events pairwise related"
+        + " by r both ways (8.10.5's pairwise morally strong sets as cliques(ms))",
+        (a, c) -> new ValSet(new LinkedHashSet<>(cliques(rel(a, c)))));
   }
 
   /**

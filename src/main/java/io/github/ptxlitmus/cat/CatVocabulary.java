@@ -143,23 +143,6 @@ public final class CatVocabulary {
           + " partial orders of them containing pco, initial write first (Dat3M's reading)"),
       Map.entry("co0", "relation|loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))"));
 
-  private static final Map<String, String> PRIMITIVES = Map.ofEntries(
-      Map.entry("domain", "domain(r): the events r relates from"),
-      Map.entry("range", "range(r): the events r relates to"),
-      Map.entry("classes-loc", "classes-loc(S): the events of S grouped by location"),
-      Map.entry("classes", "classes(r): the classes of an equivalence r"),
-      Map.entry("linearisations", "linearisations(S, r): the strict total orders of S"
-          + " containing r"),
-      Map.entry("generate_orders", "generate_orders(S, pco): per location class of S, the"
-          + " strict total orders containing pco"),
-      Map.entry("generate_partial_orders", "generate_partial_orders(S, pco): the same with"
-          + " strict partial orders, initial write first"),
-      Map.entry("fromto", "fromto(S) = po; [S]; po"),
-      Map.entry("fail", "fail(x): an error (caught by try ... with)"),
-      Map.entry("as_transitive", "as_transitive(r) = r"),
-      Map.entry("cliques", "cliques(r): the maximal sets of two or more events pairwise related"
-          + " by r both ways (8.10.5's pairwise morally strong sets as cliques(ms))"));
-
   /** {@return every name a model may use, with its kind, origin and PTX meaning} */
   public static java.util.List<Entry> entries() {
     java.util.List<Entry> out = new java.util.ArrayList<>();
@@ -169,7 +152,7 @@ public final class CatVocabulary {
       String[] kv = e.getValue().split("\\|", 2);
       out.add(new Entry(e.getKey(), kv[0], "library", kv[1]));
     });
-    PRIMITIVES.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
+    CatBuiltins.meanings().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
         out.add(new Entry(e.getKey(), "function", "primitive", e.getValue())));
     return out;
   }

@@ -8,84 +8,117 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
- * The result of checking one litmus test under the PTX model. Immutable.
+ * The result of checking one litmus test under the PTX model. Immutable; {@link #equals} compares
+ * what the check found (every component but {@code warnings}, {@code nonTerminatingLoops},
+ * {@code modelFlags}, {@code filter} and {@code checker}).
  *
- * <p>Accessors:
- *
- * <ul>
- *   <li>{@code testName}: the test's name from its {@code PTX <name>} header;
- *   <li>{@code source}: the file name given to the parser;
- *   <li>{@code states}: the allowed final states, sorted, without duplicates; restricted to
- *       the observed registers/locations (see {@link CheckOptions#allStates()});
- *   <li>{@code condition}: the test's final condition;
- *   <li>{@code conditionHolds}: the condition in the herd sense: {@code exists} holds when some
- *       allowed state satisfies the body; {@code ~exists} when none does; {@code forall} when
- *       all do;
- *   <li>{@code verdict}: whether the outcome of interest is allowed (see {@link Verdict});
- *   <li>{@code unknownReason}: for {@link Verdict#UNKNOWN} the limit that was hit, e.g. {@code
- *       "time limit 60 s"}; for {@link Verdict#UNDEFINED} the mixed-size racing pair; else
- *       empty;
- *   <li>{@code positive} / {@code negative}: consistent complete executions whose state
- *       satisfies / does not satisfy the body;
- *   <li>{@code flags}: qualifying facts (races, loop bound, deadlock, waits that never end,
- *       limits);
- *   <li>{@code millis}: wall-clock time of the check in milliseconds;
- *   <li>{@code candidates}: candidate executions examined;
- *   <li>{@code model}: the model that produced the result, e.g. {@code "ptx"} or {@code
- *       "dat3m-v7.5 without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()});
- *   <li>{@code nonTerminatingLoops}: with {@link Flag#MAY_NOT_TERMINATE}, the loops that may
- *       spin forever ({@code "P1 line 12"});
- *   <li>{@code modelFlags}: a cat model's {@code flag} checks raised by an allowed execution;
- *   <li>{@code loopBound}: the loop bound of the search that produced the result (after
- *       deepening, the bound reached);
- *   <li>{@code cutLoops}: with {@link Flag#WITHIN_LOOP_BOUND}, the loops whose cut at that
- *       bound could change the result ({@code "P1 line 3"}).
- * </ul>
+ * @param testName the test's name from its {@code PTX <name>} header
+ * @param source the file name given to the parser
+ * @param states the allowed final states found, sorted by value, without duplicates; restricted
+ *     to the observed registers/locations (see {@link CheckOptions#allStates()}); every allowed
+ *     state only when {@link #hasAllStates()}
+ * @param condition the test's final condition
+ * @param conditionHolds the condition in the herd sense: {@code exists} holds when some allowed
+ *     state satisfies the body; {@code ~exists} when none does; {@code forall} when all do;
+ *     meaningless when {@code verdict} is {@link Verdict#UNKNOWN}
+ * @param verdict whether the outcome of interest is allowed (see {@link Verdict})
+ * @param unknownReason for {@link Verdict#UNKNOWN} the limit that was hit, e.g. {@code "time
+ *     limit 60 s"}; for {@link Verdict#UNDEFINED} the mixed-size racing pair; else empty
+ * @param positive consistent complete executions (states in decide mode) whose state satisfies
+ *     the condition's body
+ * @param negative those whose state does not satisfy the body
+ * @param flags qualifying facts (races, loop bound, deadlock, waits that never end, limits)
+ * @param millis wall-clock time of the check in milliseconds
+ * @param candidates candidate executions examined
+ * @param model the model that produced the result, e.g. {@code "ptx"} or {@code "dat3m-v7.5
+ *     without Causality"} ({@link io.github.ptxlitmus.model.ModelSpec#label()}, or a foreign
+ *     model's name)
+ * @param warnings the Dat3M-only forms the test uses that PTX does not allow, each with what PTX
+ *     allows and how the test was read ({@link LitmusTest#warnings()}), in source order; empty
+ *     for tests in plain PTX
+ * @param nonTerminatingLoops with {@link Flag#MAY_NOT_TERMINATE}, the loops that may spin
+ *     forever, as {@code P<i> line <n>} (the line of the loop's label); empty otherwise
+ * @param modelFlags the flags a foreign model raised on some allowed execution: the names of a
+ *     cat file's {@code flag} checks that held ({@code check --cat}), sorted; empty for the
+ *     built-in models, whose facts are {@code flags}
+ * @param loopBound the loop bound of the search that produced the result: how many times each
+ *     backward branch could be taken on a path. With the default options the check starts at 2
+ *     and deepens where a cut could change the answer; this is the bound it ended at
+ * @param cutLoops with {@link Flag#WITHIN_LOOP_BOUND}, the loops whose paths were cut at {@code
+ *     loopBound} where another iteration could change the result, as {@code P<i> line <n>};
+ *     empty otherwise
+ * @param filter the test's {@code filter} clause: only final states satisfying it were judged
+ *     (with {@link Flag#FILTER_PASSES_NONE} none passed it); empty when the test has none
+ * @param checker the checker that produced the result, which {@link #decide}, {@link
+ *     #listStates} and {@link #explain} ask; empty for a result built without one (then they
+ *     throw)
  */
-public final class CheckResult {
-  private final String testName;
-  private final String source;
-  private final List<FinalState> states;
-  private final FinalCondition condition;
-  private final boolean conditionHolds;
-  private final Verdict verdict;
-  private final Optional<String> unknownReason;
-  private final long positive;
-  private final long negative;
-  private final Set<Flag> flags;
-  private final long millis;
-  private final long candidates;
-  private final Optional<Function<Condition, Explanation>> explainer;
-  private final Optional<Recheck> recheck;
-  private final String model;
-  private final List<String> nonTerminatingLoops;
-  private final List<LitmusWarning> warnings;
-  private final List<String> modelFlags;
-  private final int loopBound;
-  private final List<String> cutLoops;
-  private final Optional<Condition> filter;
+public record CheckResult(
+    String testName,
+    String source,
+    List<FinalState> states,
+    FinalCondition condition,
+    boolean conditionHolds,
+    Verdict verdict,
+    Optional<String> unknownReason,
+    long positive,
+    long negative,
+    Set<Flag> flags,
+    long millis,
+    long candidates,
+    String model,
+    List<LitmusWarning> warnings,
+    List<String> nonTerminatingLoops,
+    List<String> modelFlags,
+    int loopBound,
+    List<String> cutLoops,
+    Optional<Condition> filter,
+    Optional<Checker> checker) {
 
   /**
-   * Checks the same test again with the same options but another condition or mode; the
-   * checker attaches one so that a result can answer questions its own search did not.
+   * What a result asks the checker that produced it: the same test checked again with the same
+   * options but another condition or mode, or explained. {@link LitmusChecker} attaches one so
+   * that a result can answer questions its own search did not.
    */
-  interface Recheck {
-    /** Decide mode with {@code exists (state)} as the condition. */
+  public interface Checker {
+    /**
+     * Decide mode with {@code exists (state)} as the condition.
+     *
+     * @param state a proposition over the test's registers and locations
+     * @return the result of the re-check
+     */
     CheckResult decide(Condition state);
 
-    /** States mode (every allowed state), unless that is hopeless; then an UNKNOWN result. */
+    /**
+     * States mode (every allowed state), unless that is hopeless; then an UNKNOWN result.
+     *
+     * @return the result of the re-check
+     */
     CheckResult listStates();
 
-    /** Throws when {@code state} names a thread, register or location the test lacks. */
+    /**
+     * Checks that {@code state} names only threads, registers and locations the test has.
+     *
+     * @param state a proposition
+     * @throws io.github.ptxlitmus.litmus.LitmusSyntaxException when it names one the test lacks
+     */
     void requireKnown(Condition state);
+
+    /**
+     * Why the model allows or forbids final states satisfying {@code state}.
+     *
+     * @param state a proposition
+     * @return the explanation
+     */
+    Explanation explain(Condition state);
   }
 
   /**
    * A result without a checker attached ({@link #explain}, {@link #decide} and {@link
-   * #listStates} throw); for tests and tools. The arguments are the accessors' values.
+   * #listStates} throw), under model {@code ptx} at the default loop bound with no warnings,
+   * loops or filter; for tests and tools. The arguments are the components of the same names.
    *
    * @param testName see {@link #testName()}
    * @param source see {@link #source()}
@@ -114,239 +147,59 @@ public final class CheckResult {
       long millis,
       long candidates) {
     this(testName, source, states, condition, conditionHolds, verdict, unknownReason, positive,
-        negative, flags, millis, candidates, Optional.empty(), Optional.empty(), "ptx",
-        List.of(), List.of(), List.of(), CheckOptions.defaults().loopBound(), List.of(),
-        Optional.empty());
-  }
-
-  CheckResult(
-      String testName,
-      String source,
-      List<FinalState> states,
-      FinalCondition condition,
-      boolean conditionHolds,
-      Verdict verdict,
-      Optional<String> unknownReason,
-      long positive,
-      long negative,
-      Set<Flag> flags,
-      long millis,
-      long candidates,
-      Optional<Function<Condition, Explanation>> explainer,
-      Optional<Recheck> recheck,
-      String model,
-      List<LitmusWarning> warnings,
-      List<String> nonTerminatingLoops,
-      List<String> modelFlags,
-      int loopBound,
-      List<String> cutLoops,
-      Optional<Condition> filter) {
-    this.filter = Objects.requireNonNull(filter);
-    this.model = Objects.requireNonNull(model);
-    this.loopBound = loopBound;
-    this.cutLoops = List.copyOf(cutLoops);
-    this.modelFlags = List.copyOf(modelFlags);
-    this.nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
-    this.testName = Objects.requireNonNull(testName);
-    this.source = Objects.requireNonNull(source);
-    this.states = List.copyOf(states);
-    this.condition = Objects.requireNonNull(condition);
-    this.conditionHolds = conditionHolds;
-    this.verdict = Objects.requireNonNull(verdict);
-    this.unknownReason = Objects.requireNonNull(unknownReason);
-    this.positive = positive;
-    this.negative = negative;
-    this.flags = Set.copyOf(flags);
-    this.millis = millis;
-    this.candidates = candidates;
-    this.explainer = explainer;
-    this.recheck = recheck;
-    this.warnings = List.copyOf(warnings);
+        negative, flags, millis, candidates, "ptx", List.of(), List.of(), List.of(),
+        CheckOptions.defaults().loopBound(), List.of(), Optional.empty(), Optional.empty());
   }
 
   /**
-   * The Dat3M-only forms the test uses that PTX does not allow, each with what PTX allows and
-   * how the test was read ({@link io.github.ptxlitmus.litmus.LitmusTest#warnings()}); empty
-   * for tests in plain PTX.
+   * Copies the collections (unmodifiable); no component may be or hold null.
    *
-   * @return the warnings, in source order (unmodifiable)
+   * @param testName see above
+   * @param source see above
+   * @param states see above
+   * @param condition see above
+   * @param conditionHolds see above
+   * @param verdict see above
+   * @param unknownReason see above
+   * @param positive see above
+   * @param negative see above
+   * @param flags see above
+   * @param millis see above
+   * @param candidates see above
+   * @param model see above
+   * @param warnings see above
+   * @param nonTerminatingLoops see above
+   * @param modelFlags see above
+   * @param loopBound see above
+   * @param cutLoops see above
+   * @param filter see above
+   * @param checker see above
    */
-  public List<LitmusWarning> warnings() {
-    return warnings;
-  }
-
-  /**
-   * With {@link Flag#MAY_NOT_TERMINATE}: the loops that may spin forever, as {@code P<i> line
-   * <n>} (the line of the loop's label); empty otherwise.
-   *
-   * @return the loops (unmodifiable)
-   */
-  public List<String> nonTerminatingLoops() {
-    return nonTerminatingLoops;
-  }
-
-  /**
-   * The flags a foreign model raised on some allowed execution: the names of a cat file's
-   * {@code flag} checks that held ({@code check --cat}); empty for the built-in models, whose
-   * facts are {@link #flags()}.
-   *
-   * @return the names, sorted (unmodifiable)
-   */
-  public List<String> modelFlags() {
-    return modelFlags;
-  }
-
-  /**
-   * The loop bound of the search that produced this result: how many times each backward
-   * branch could be taken on a path. With the default options the check starts at 2 and
-   * deepens where a cut could change the answer; this is the bound it ended at.
-   *
-   * @return the bound
-   */
-  public int loopBound() {
-    return loopBound;
-  }
-
-  /**
-   * With {@link Flag#WITHIN_LOOP_BOUND}: the loops whose paths were cut at {@link #loopBound()}
-   * where another iteration could change the result, as {@code P<i> line <n>} (the line of
-   * the loop's label); empty otherwise.
-   *
-   * @return the loops (unmodifiable)
-   */
-  public List<String> cutLoops() {
-    return cutLoops;
+  public CheckResult {
+    Objects.requireNonNull(testName);
+    Objects.requireNonNull(source);
+    states = List.copyOf(states);
+    Objects.requireNonNull(condition);
+    Objects.requireNonNull(verdict);
+    Objects.requireNonNull(unknownReason);
+    flags = Set.copyOf(flags);
+    Objects.requireNonNull(model);
+    warnings = List.copyOf(warnings);
+    nonTerminatingLoops = List.copyOf(nonTerminatingLoops);
+    modelFlags = List.copyOf(modelFlags);
+    cutLoops = List.copyOf(cutLoops);
+    Objects.requireNonNull(filter);
+    Objects.requireNonNull(checker);
   }
 
   /**
    * The test's {@code filter} clause, in the condition language ({@code P1:r0 == 1 /\ x ==
-   * 2}): only final states satisfying it were judged. With {@link Flag#FILTER_PASSES_NONE} no
-   * final state passed it.
+   * 2}).
    *
    * @return the filter, or empty when the test has none (or the result was built without one)
    */
   public Optional<String> filterText() {
     return filter.map(StateText::print);
-  }
-
-  /**
-   * The model that produced this result.
-   *
-   * @return its label ({@link io.github.ptxlitmus.model.ModelSpec#label()}, or a foreign
-   *     model's name)
-   */
-  public String model() {
-    return model;
-  }
-
-  /**
-   * The test's name from its {@code PTX <name>} header.
-   *
-   * @return the name
-   */
-  public String testName() {
-    return testName;
-  }
-
-  /**
-   * The file name given to the parser.
-   *
-   * @return the source name
-   */
-  public String source() {
-    return source;
-  }
-
-  /**
-   * The allowed final states found, sorted by value, without duplicates; every allowed state
-   * only when {@link #hasAllStates()}.
-   *
-   * @return the states
-   */
-  public List<FinalState> states() {
-    return states;
-  }
-
-  /**
-   * The test's final condition.
-   *
-   * @return the condition
-   */
-  public FinalCondition condition() {
-    return condition;
-  }
-
-  /**
-   * Whether the condition holds in herd's sense; meaningless when {@link #verdict()} is
-   * {@link Verdict#UNKNOWN}.
-   *
-   * @return true when it holds
-   */
-  public boolean conditionHolds() {
-    return conditionHolds;
-  }
-
-  /**
-   * Whether the outcome of interest is allowed.
-   *
-   * @return the verdict
-   */
-  public Verdict verdict() {
-    return verdict;
-  }
-
-  /**
-   * The limit hit (UNKNOWN) or the mixed-size racing pair (UNDEFINED).
-   *
-   * @return the reason, or empty
-   */
-  public Optional<String> unknownReason() {
-    return unknownReason;
-  }
-
-  /**
-   * Executions (states in decide mode) whose state satisfies the condition's body.
-   *
-   * @return the count
-   */
-  public long positive() {
-    return positive;
-  }
-
-  /**
-   * Executions (states in decide mode) whose state does not satisfy the body.
-   *
-   * @return the count
-   */
-  public long negative() {
-    return negative;
-  }
-
-  /**
-   * Qualifying facts about the check.
-   *
-   * @return the flags
-   */
-  public Set<Flag> flags() {
-    return flags;
-  }
-
-  /**
-   * Wall-clock time of the check.
-   *
-   * @return milliseconds
-   */
-  public long millis() {
-    return millis;
-  }
-
-  /**
-   * Candidate executions examined.
-   *
-   * @return the count
-   */
-  public long candidates() {
-    return candidates;
   }
 
   /**
@@ -378,6 +231,20 @@ public final class CheckResult {
 
 
   /**
+   * With {@link Flag#WITHIN_LOOP_BOUND}: the bound the result holds within and the loops whose
+   * cut could change it, in the words reports and assertions use: {@code "within loop bound 2
+   * (P1 line 3 cut)"}.
+   *
+   * @return the words, or empty without that flag
+   */
+  public Optional<String> withinLoopBound() {
+    return has(Flag.WITHIN_LOOP_BOUND)
+        ? Optional.of("within loop bound " + loopBound + " (" + String.join(", ", cutLoops)
+            + " cut)")
+        : Optional.empty();
+  }
+
+  /**
    * Decides whether the model allows a final state satisfying {@code state}, whatever this
    * result's mode: re-checks the same test with the same options in decide mode, with {@code
    * exists (state)} as its condition (the test's filter still applies). The answer's {@link
@@ -393,7 +260,7 @@ public final class CheckResult {
    * @throws IllegalStateException when this result was built without a checker
    */
   public CheckResult decide(String state) {
-    return recheck().decide(StateText.parse(state));
+    return attached().decide(StateText.parse(state));
   }
 
   /**
@@ -406,7 +273,7 @@ public final class CheckResult {
    * @throws IllegalStateException when this result was built without a checker
    */
   public CheckResult listStates() {
-    return hasAllStates() ? this : recheck().listStates();
+    return hasAllStates() ? this : attached().listStates();
   }
 
   /**
@@ -423,11 +290,11 @@ public final class CheckResult {
    */
   public void requireKnown(String state) {
     Condition c = StateText.parse(state);
-    recheck.ifPresent(r -> r.requireKnown(c));
+    checker.ifPresent(r -> r.requireKnown(c));
   }
 
-  private Recheck recheck() {
-    return recheck.orElseThrow(
+  private Checker attached() {
+    return checker.orElseThrow(
         () -> new IllegalStateException("result has no checker attached"));
   }
 
@@ -454,12 +321,7 @@ public final class CheckResult {
    * @throws IllegalStateException when this result was built without a checker
    */
   public Explanation explain(String state) {
-    return explainer().apply(StateText.parse(state));
-  }
-
-  private Function<Condition, Explanation> explainer() {
-    return explainer.orElseThrow(
-        () -> new IllegalStateException("result has no checker attached"));
+    return attached().explain(StateText.parse(state));
   }
 
   /**
@@ -483,17 +345,7 @@ public final class CheckResult {
         condition.quantifier() == FinalCondition.Quantifier.FORALL
             ? new Condition.Not(condition.body())
             : condition.body();
-    return explainer().apply(c);
-  }
-
-  static Function<Condition, Explanation> explainerFor(
-      LitmusTest test,
-      java.util.function.Supplier<io.github.ptxlitmus.search.SearchLimits> limits,
-      io.github.ptxlitmus.model.MemoryModel model) {
-    return c -> {
-      StateText.requireKnown(c, test);
-      return Explainer.explain(test, limits, model, c, StateText.print(c));
-    };
+    return attached().explain(c);
   }
 
   @Override

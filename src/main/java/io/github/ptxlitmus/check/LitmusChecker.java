@@ -419,16 +419,14 @@ public final class LitmusChecker {
         flags,
         millis,
         search.candidates(),
-        Optional.of(CheckResult.explainerFor(
-            test, () -> limits(round.bound()), options.model())),
-        Optional.of(recheck(test)),
         options.modelLabel(),
         test.warnings(),
         search.nonTerminating(),
         search.modelFlags(),
         round.bound(),
         round.changing(),
-        test.filter());
+        test.filter(),
+        Optional.of(checker(test, round.bound())));
   }
 
   /**
@@ -445,9 +443,12 @@ public final class LitmusChecker {
         .withTimeLimit(java.time.Duration.ofMillis(left))).check(query);
   }
 
-  /** Re-checks of {@code test} with these options: another condition, or states mode. */
-  private CheckResult.Recheck recheck(LitmusTest test) {
-    return new CheckResult.Recheck() {
+  /**
+   * Re-checks of {@code test} with these options (another condition, or states mode), and
+   * explanations at the loop bound {@code bound} its check ended at.
+   */
+  private CheckResult.Checker checker(LitmusTest test, int bound) {
+    return new CheckResult.Checker() {
       @Override
       public CheckResult decide(Condition state) {
         StateText.requireKnown(state, test);
@@ -485,6 +486,13 @@ public final class LitmusChecker {
       @Override
       public void requireKnown(Condition state) {
         StateText.requireKnown(state, test);
+      }
+
+      @Override
+      public Explanation explain(Condition state) {
+        StateText.requireKnown(state, test);
+        return Explainer.explain(test, () -> limits(bound), options.model(), state,
+            StateText.print(state));
       }
     };
   }

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,13 +29,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "bench",
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
     description =
         "Time the pruned search against the exhaustive baseline on litmus corpora (states mode),"
             + " the scaling families (decide mode) and the stress cases (generate CASE).")
-public final class BenchCommand implements Callable<Integer> {
+public final class BenchCommand extends Subcommand {
   /** The corpora measured when {@code --corpus} is not given (those that exist). */
   static final List<Path> DEFAULT_CORPORA =
       List.of(Path.of("src", "test", "resources", "litmus"),

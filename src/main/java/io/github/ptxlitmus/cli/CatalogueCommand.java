@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,12 +38,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "catalogue",
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
     description = "Check all tests of a directory (e.g. written by diy) and tabulate verdicts"
         + " and forbidding axioms (docs/diy.md).")
-public final class CatalogueCommand implements Callable<Integer> {
+public final class CatalogueCommand extends Subcommand {
   @Spec private CommandSpec spec;
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",

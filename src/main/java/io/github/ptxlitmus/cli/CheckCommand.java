@@ -23,13 +23,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ptx-litmus check PATH...}: checks litmus files and directories (walked recursively for
@@ -43,20 +38,6 @@ import picocli.CommandLine.Spec;
  * a file that could not be parsed or checked, 2 on a usage error. Never prints a stack trace: every failure of one
  * file becomes one line of the report. See {@code docs/cli.md}.
  */
-@Command(
-    name = "check",
-    mixinStandardHelpOptions = true,
-    description = "Check litmus tests under the PTX memory model and report allowed final states.",
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-      "0:every file checked; every file's own (* expect ... *) comments met; no undocumented"
-          + " mismatch with --expect",
-      "1:a file failed to parse or check, a file's own expect comments are not met, an"
-          + " undocumented --expect mismatch, or an explanation, DOT file or SVG failed (in"
-          + " every format)",
-      "2:usage error (bad option, missing path or CSV, malformed CSV, a CSV with a row for"
-          + " none of the tests)"
-    })
 public final class CheckCommand implements Callable<Integer> {
   /** Output formats. */
   enum Format {
@@ -70,166 +51,34 @@ public final class CheckCommand implements Callable<Integer> {
   /** The Graphviz program {@code --svg} runs; tests set a missing one. */
   String dotProgram = "dot";
 
-  @Spec private CommandSpec spec;
+  /** The command model ({@link CheckCommandSpec}), which sets it. */
+  CommandSpec spec;
 
-  @Parameters(
-      arity = "0..*",
-      paramLabel = "PATH",
-      description =
-          "Litmus files or directories (searched recursively for *.litmus). '-' alone reads"
-              + " standard input: one test's text (it begins with 'PTX' or a comment), else"
-              + " test paths, one a line, each result printed as soon as it is decided.")
-  private List<Path> paths = new ArrayList<>();
-
-  @Option(
-      names = "--paths-from",
-      paramLabel = "FILE",
-      description =
-          "Read test paths from FILE ('-': standard input), one a line, and print each result"
-              + " as soon as it is decided (JSON: one object a line). Without PATH arguments.")
-  private Path pathsFrom;
+  // The options and parameters, filled by picocli; declared in CheckCommandSpec.
+  List<Path> paths = new ArrayList<>();
+  Path pathsFrom;
+  final LimitOptions limits = new LimitOptions();
+  String shard;
+  Format format = Format.text;
+  Boolean progress;
+  Path expect;
+  Path divergences;
+  String modelName = "ptx";
+  Path catFile;
+  List<String> variants = new ArrayList<>();
+  List<String> without = new ArrayList<>();
+  boolean decide;
+  boolean statesMode;
+  boolean exhaustive;
+  boolean allStates;
+  List<Path> observedLogs = new ArrayList<>();
+  boolean explain;
+  List<String> explainStates = new ArrayList<>();
+  Path dotDir;
+  boolean svg;
 
   /** What {@code -} and {@code --paths-from -} read; tests set another stream. */
   java.io.InputStream stdin = System.in;
-
-  @Mixin private LimitOptions limits = new LimitOptions();
-
-  @Option(
-      names = "--shard",
-      paramLabel = "K/N",
-      description =
-          "Check only shard K of N (1 <= K <= N): a stable 1/N of the tests, chosen by a hash of"
-              + " each file's path below its PATH argument, so --shard 1/N .. N/N on N machines"
-              + " check every test exactly once.")
-  private String shard;
-
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      description =
-          "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: herd7's log"
-              + " format, streamed test by test; junit: JUnit XML for CI servers).")
-  private Format format = Format.text;
-
-  @Option(
-      names = "--progress",
-      negatable = true,
-      description =
-          "Draw a progress line on stderr (default: when stderr is a terminal and more than 5"
-              + " tests run).")
-  private Boolean progress;
-
-  @Option(
-      names = "--expect",
-      paramLabel = "FILE.csv",
-      description = "Compare with expected outcomes (CSV rows 'path,1|0').")
-  private Path expect;
-
-  @Option(
-      names = "--divergences",
-      paramLabel = "FILE.csv",
-      description =
-          "Known divergences from --expect: lines 'path,reason' (default: the project's"
-              + " docs/divergences.csv, docs/cat-divergences.csv with --cat, from the"
-              + " installation or built into the jar; the report names the one used).")
-  private Path divergences;
-
-  @Option(
-      names = "--model",
-      paramLabel = "NAME",
-      description =
-          "Model variant: ptx (the spec, default), dat3m-v7.5, dat3m-v6.0 (docs/model.md).")
-  private String modelName = "ptx";
-
-  @Option(
-      names = "--cat",
-      paramLabel = "FILE.cat",
-      description =
-          "Judge candidates with this cat model instead of the built-in one (both searches;"
-              + " a model with flag tests runs only exhaustively, in states mode;"
-              + " --divergences defaults to the project's docs/cat-divergences.csv).")
-  private Path catFile;
-
-  @Option(
-      names = "--variant",
-      paramLabel = "NAME",
-      description =
-          "Set a variant of the --cat model (herd's -variant: 'if \"NAME\" ... else ... end'"
-              + " takes its first branch); repeatable.")
-  private List<String> variants = new ArrayList<>();
-
-  @Option(
-      names = "--without",
-      paramLabel = "AXIOM",
-      description =
-          "Switch an axiom off (repeatable): Coherence, Fence-SC, Atomicity, No-Thin-Air,"
-              + " SC-per-Location, Causality (case-insensitive).")
-  private List<String> without = new ArrayList<>();
-
-  @Option(
-      names = "--decide",
-      description =
-          "Decide only the condition with the pruned search, stopping at the first witness"
-              + " (flag 'decided'); the states listed are witnesses only.")
-  private boolean decide;
-
-  @Option(
-      names = "--states",
-      description =
-          "List every allowed state, exactly, however large the test (the exhaustive search"
-              + " for small tests, the pruned search's states mode for large ones)."
-              + " Default: states mode for small tests, decide mode for large ones.")
-  private boolean statesMode;
-
-  @Option(
-      names = "--exhaustive",
-      description =
-          "List every allowed state with the exhaustive search whatever the test's size"
-              + " (herd's execution counts; the oracle the pruned search is checked against).")
-  private boolean exhaustive;
-
-  @Option(
-      names = "--all-states",
-      description = "List every register and location in the states, not only those observed.")
-  private boolean allStates;
-
-  @Option(
-      names = "--observed",
-      paramLabel = "LOG",
-      arity = "1..*",
-      description =
-          "Judge the final states these logs observed (herd's format: the cuda command's"
-              + " programs, litmus7 and other testers) against the checked tests of the same"
-              + " name; an observed state the model forbids is reported with its explanation"
-              + " and fails the run. Text format only.")
-  private List<Path> observedLogs = new ArrayList<>();
-
-  @Option(
-      names = "--explain",
-      description =
-          "After each test, explain the outcome of interest: the axioms that forbid it, or"
-              + " one witness execution.")
-  private boolean explain;
-
-  @Option(
-      names = "--explain-state",
-      paramLabel = "STATE",
-      description =
-          "Explain this state instead (repeatable; implies --explain), e.g."
-              + " 'P1:r0=1; P1:r1=0;' or 'P1:r0 == 1 /\\ x == 2'.")
-  private List<String> explainStates = new ArrayList<>();
-
-  @Option(
-      names = "--dot",
-      paramLabel = "DIR",
-      description =
-          "Write Graphviz DOT files of the witness or of each counterexample group into DIR.")
-  private Path dotDir;
-
-  @Option(
-      names = "--svg",
-      description = "With --dot: also render each DOT file as SVG with Graphviz 'dot'.")
-  private boolean svg;
 
   /** The command as run from the command line: checks with {@link LitmusChecker}. */
   public CheckCommand() {

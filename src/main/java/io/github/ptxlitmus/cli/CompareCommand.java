@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
       "0:every test compared under both models",
       "1:a test could not be checked under a model (error or limit)",
       "2:usage error (not two models, unknown model, cat file not accepted, missing path)"
-    })
+    },
+    modelTransformer = CompareCommand.WithLimits.class)
 public final class CompareCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
@@ -60,7 +61,21 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Set a variant of the cat models among --model (herd's -variant); repeatable.")
   private List<String> variants = new ArrayList<>();
 
-  @Mixin private LimitOptions limits = new LimitOptions();
+  private final LimitOptions limits = new LimitOptions();
+
+  /**
+   * Adds the {@link LimitOptions} (declared in code) to the command as picocli builds it; once,
+   * though picocli applies the transformer again when the command becomes a subcommand.
+   */
+  static final class WithLimits implements CommandLine.IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      if (spec.findOption("--timeout") == null) {
+        ((CompareCommand) spec.userObject()).limits.addTo(spec);
+      }
+      return spec;
+    }
+  }
 
   @Option(
       names = "--all-states",

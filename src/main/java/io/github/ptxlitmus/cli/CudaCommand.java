@@ -2,7 +2,6 @@ package io.github.ptxlitmus.cli;
 
 import io.github.ptxlitmus.emit.CudaHarness;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,9 +14,6 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
     name = "cuda",
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
     description = {
       "Write each litmus test as a CUDA C++ test program DIR/NAME.cu (litmus7 for GPUs): the"
           + " test's instructions as inline PTX, threads placed as the scope tree says (CTAs,"
@@ -25,11 +21,11 @@ import picocli.CommandLine.Mixin;
           + " location placement, memory stress and synchronized starts. Each program prints"
           + " a log in herd's format: every observed final state with its count.",
       "Build one with the nvcc line at its top; run it with -n ITERATIONS (see its -h). Check"
-          + " the logs with: ptx-litmus check TEST... --observed LOG...",
+          + " the logs with: ptx-litmus check TEST... --observed LOG (once per log)",
       "A test with no PTX equivalent (host threads and API calls, Dat3M surface, texture-alias"
           + " and constant-alias forms, filter clauses) is refused with the reason."
     })
-public final class CudaCommand implements Callable<Integer> {
+public final class CudaCommand extends Subcommand {
   @Mixin private EmitInputs inputs = new EmitInputs();
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

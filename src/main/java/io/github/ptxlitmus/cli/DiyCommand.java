@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,16 +30,13 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "diy",
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
     description = {
       "Generate litmus tests from cycles of edges, as herdtools' diy does (docs/diy.md).",
       "An argument with blanks is one cycle; consecutive arguments without blanks form one"
           + " cycle, as for diyone7: `diy PodWR Fre PodWR Fre` and `diy 'PodWR Fre PodWR Fre'`"
           + " both give SB."
     })
-public final class DiyCommand implements Callable<Integer> {
+public final class DiyCommand extends Subcommand {
   @Spec private CommandSpec spec;
 
   @Parameters(arity = "0..*", paramLabel = "CYCLE", description = "Cycles (edges).")

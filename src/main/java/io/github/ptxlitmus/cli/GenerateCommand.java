@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,15 +23,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "generate",
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
     description =
         "Print a litmus test of a scaling family (SB, SBacqrel, MP, LB, LBdep, IRIW, CoWW) at"
             + " size N, or a stress case of the benchmark by name (W8x8-allowed, W8x8-forbidden,"
             + " W16x4-allowed, W16x4-forbidden, W8x12-allowed, W8x12-forbidden, CoWW-8, W4x4,"
             + " W8x2, SB-8, 2+2W-8, IRIWsc-6).")
-public final class GenerateCommand implements Callable<Integer> {
+public final class GenerateCommand extends Subcommand {
   @Spec private CommandSpec spec;
 
   @Parameters(

@@ -3,39 +3,63 @@ package io.github.ptxlitmus.cli;
 import io.github.ptxlitmus.check.CheckOptions;
 import java.time.Duration;
 import java.util.function.Function;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The options that bound a run, shared by {@code check} and {@code compare} (a picocli mixin):
- * {@code -j}, {@code --timeout}, {@code --bound}. Mutable while picocli fills it; used from the
- * command's thread.
+ * The options that bound a run, shared by {@code check} and {@code compare}: {@code -j}, {@code
+ * --timeout}, {@code --bound}, declared in code ({@link #addTo}, see {@link CommandModel}).
+ * Mutable while picocli fills it; used from the command's thread.
  */
-final class LimitOptions {
-  @Option(
-      names = {"-j", "--jobs"},
-      paramLabel = "N",
-      description = "Tests checked in parallel (default: number of processors).")
+final class LimitOptions implements CommandModel.Fields {
   private Integer jobs;
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      description = "Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
   private double timeout = 60;
 
   /** The largest {@code --timeout}: about 31 years. */
   static final double MAX_TIMEOUT_SECONDS = 1e9;
 
-  @Option(
-      names = "--bound",
-      paramLabel = "K",
-      description =
-          "Take each loop's backward jump at most K times per path: where that cut could change"
-              + " the answer, the result says it holds within K (flag within-loop-bound)."
-              + " Default: start at 2 and deepen up to 16 until the answer is settled, else"
-              + " Unknown naming the bound.")
   private Integer bound;
+
+  /** Declares {@code -j}, {@code --timeout} and {@code --bound} on {@code spec}, bound here. */
+  void addTo(CommandSpec spec) {
+    spec.addOption(CommandModel.option(Integer.class, this, "-j", "--jobs")
+        .paramLabel("N")
+        .description("Tests checked in parallel (default: number of processors).")
+        .build());
+    spec.addOption(CommandModel.option(double.class, this, "--timeout")
+        .paramLabel("SECONDS")
+        .description("Time limit per test in seconds (default: ${DEFAULT-VALUE}).")
+        .build());
+    spec.addOption(CommandModel.option(Integer.class, this, "--bound")
+        .paramLabel("K")
+        .description(
+            "Take each loop's backward jump at most K times per path: where that cut could change"
+                + " the answer, the result says it holds within K (flag within-loop-bound)."
+                + " Default: start at 2 and deepen up to 16 until the answer is settled, else"
+                + " Unknown naming the bound.")
+        .build());
+  }
+
+  @Override
+  public Object get(String key) {
+    return switch (key) {
+      case "--jobs" -> jobs;
+      case "--timeout" -> timeout;
+      case "--bound" -> bound;
+      default -> throw new IllegalArgumentException("no field for " + key);
+    };
+  }
+
+  @Override
+  public void set(String key, Object value) {
+    switch (key) {
+      case "--jobs" -> jobs = (Integer) value;
+      case "--timeout" -> timeout = (Double) value;
+      case "--bound" -> bound = (Integer) value;
+      default -> throw new IllegalArgumentException("no field for " + key);
+    }
+  }
 
   /**
    * {@code options} with the time limit and loop bound given.

@@ -1,82 +1,74 @@
 package io.github.ptxlitmus.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Supplier;
+import java.util.List;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The {@code ptx-litmus} command. Subcommands are listed in {@link #SUBCOMMANDS}; adding one is
- * a one-line change. Exit codes: 0 success, 1 a test failed, 2 usage error (unknown option,
+ * The {@code ptx-litmus} command. Subcommands are listed in {@link #SUBCOMMANDS} and made by
+ * {@link #subcommand}. Exit codes: 0 success, 1 a test failed, 2 usage error (unknown option,
  * missing argument or subcommand) or the JVM out of memory or stack. Arguments are taken as
  * written: picocli's {@code @file} expansion is off.
  *
- * <p>Building a picocli command reads its annotations by reflection, a few milliseconds per
- * command at start-up; {@link #main} therefore builds only the subcommand its first argument
+ * <p>Start-up: building a picocli command from its annotations costs tens of milliseconds (the
+ * JDK generates a proxy class per annotation type, at run time), so the tool's own command and
+ * {@code check}, the command of every scripted call, are built in code ({@link CommandModel},
+ * {@link CheckCommandSpec}), and {@link #main} builds only the subcommand its first argument
  * names (all of them for anything else: {@code --help}, a typo to suggest a name for).
  */
-@Command(
-    name = "ptx-litmus",
-    mixinStandardHelpOptions = true,
-    version = "ptx-litmus 0.1.0",
-    description = "Checks litmus tests under the NVIDIA PTX memory consistency model.",
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
-    modelTransformer = Main.AllSubcommands.class)
 public final class Main implements Runnable {
-  /** The subcommands by name, in the order {@code --help} lists them. */
-  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+  /** The subcommands' names, in the order {@code --help} lists them. */
+  private static final List<String> SUBCOMMANDS = List.of("parse", "check", "compare",
+      "generate", "bench", "diy", "catalogue", "cat-bindings", "merge", "ptx", "cuda");
 
-  private static Map<String, Supplier<Object>> subcommands() {
-    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
-    m.put("parse", ParseCommand::new);
-    m.put("check", CheckCommand::new);
-    m.put("compare", CompareCommand::new);
-    m.put("generate", GenerateCommand::new);
-    m.put("bench", BenchCommand::new);
-    m.put("diy", DiyCommand::new);
-    m.put("catalogue", CatalogueCommand::new);
-    m.put("cat-bindings", CatBindingsCommand::new);
-    m.put("merge", MergeCommand::new);
-    m.put("ptx", PtxCommand::new);
-    m.put("cuda", CudaCommand::new);
-    return java.util.Collections.unmodifiableMap(m);
+  /**
+   * The subcommand called {@code name}, one of {@link #SUBCOMMANDS}; a switch rather than a map
+   * of factories, so that a start links no lambda per subcommand it does not run.
+   */
+  private static CommandSpec subcommand(String name) {
+    return switch (name) {
+      case "parse" -> annotated(new ParseCommand());
+      case "check" -> CheckCommandSpec.of(new CheckCommand());
+      case "compare" -> annotated(new CompareCommand());
+      case "generate" -> annotated(new GenerateCommand());
+      case "bench" -> annotated(new BenchCommand());
+      case "diy" -> annotated(new DiyCommand());
+      case "catalogue" -> annotated(new CatalogueCommand());
+      case "cat-bindings" -> annotated(new CatBindingsCommand());
+      case "merge" -> annotated(new MergeCommand());
+      case "ptx" -> annotated(new PtxCommand());
+      case "cuda" -> annotated(new CudaCommand());
+      default -> throw new IllegalArgumentException("no subcommand " + name);
+    };
+  }
+
+  private static CommandSpec annotated(Object command) {
+    return CommandSpec.forAnnotatedObject(command);
   }
 
   /**
-   * Adds subcommands to the {@code ptx-litmus} command as picocli builds it: every one
-   * ({@code new CommandLine(new Main())}), or, made by {@link #commandLine(String...)}'s
-   * factory, only one.
+   * The {@code ptx-litmus} command with its subcommands: every one ({@code only} null), or
+   * only {@code only}.
    */
-  static final class AllSubcommands implements CommandLine.IModelTransformer {
-    private final String only;
-
-    /** Every subcommand. */
-    AllSubcommands() {
-      this(null);
+  private static CommandSpec spec(String only) {
+    Main main = new Main();
+    main.spec = CommandModel.command(main, "ptx-litmus",
+            "Checks litmus tests under the NVIDIA PTX memory consistency model.")
+        .version("ptx-litmus 0.1.0")
+        .exitCodeOnInvalidInput(USAGE_ERROR)
+        .exitCodeOnExecutionException(1);
+    for (String name : SUBCOMMANDS) {
+      if (only == null || only.equals(name)) {
+        main.spec.addSubcommand(name, subcommand(name));
+      }
     }
-
-    private AllSubcommands(String only) {
-      this.only = only;
-    }
-
-    @Override
-    public CommandSpec transform(CommandSpec spec) {
-      SUBCOMMANDS.forEach(
-          (name, command) -> {
-            if (only == null || only.equals(name)) {
-              spec.addSubcommand(name, CommandSpec.forAnnotatedObject(command.get()));
-            }
-          });
-      return spec;
-    }
+    return main.spec;
   }
+
   /** Exit code for command-line usage errors. */
   public static final int USAGE_ERROR = 2;
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+  private CommandSpec spec;
 
   /**
    * The stack of the threads that parse, check and print (bytes, reserved, committed only as
@@ -146,7 +138,7 @@ public final class Main implements Runnable {
    * @return a fresh command line
    */
   public static CommandLine commandLine() {
-    return withConventions(new CommandLine(new Main()));
+    return withConventions(new CommandLine(spec(null)));
   }
 
   /**
@@ -157,47 +149,50 @@ public final class Main implements Runnable {
    * @return a fresh command line
    */
   static CommandLine commandLine(String... args) {
-    if (args.length == 0 || !SUBCOMMANDS.containsKey(args[0])) {
+    if (args.length == 0 || !SUBCOMMANDS.contains(args[0])) {
       return commandLine();
     }
-    String only = args[0];
-    CommandLine.IFactory defaults = CommandLine.defaultFactory();
-    CommandLine.IFactory factory =
-        new CommandLine.IFactory() {
-          @Override
-          public <K> K create(Class<K> type) throws Exception {
-            return type == AllSubcommands.class
-                ? type.cast(new AllSubcommands(only))
-                : defaults.create(type);
-          }
-        };
-    return withConventions(new CommandLine(new Main(), factory));
+    return withConventions(new CommandLine(spec(args[0])));
   }
 
   private static CommandLine withConventions(CommandLine cmd) {
     // No @file expansion: '@/dev/zero' would be read forever, and litmus paths never need it.
     cmd.setExpandAtFiles(false);
-    cmd.setParameterExceptionHandler(Main::usageError);
-    cmd.setExecutionExceptionHandler(
-        (e, line, parsed) -> {
-          line.getErr().println("ptx-litmus: internal error: " + e);
-          line.getErr().flush();
-          return 1;
-        });
+    cmd.setParameterExceptionHandler(Conventions.INSTANCE);
+    cmd.setExecutionExceptionHandler(Conventions.INSTANCE);
     return cmd;
   }
 
-  /** {@code ptx-litmus check: <message>} and a hint naming the command's --help. */
-  private static int usageError(CommandLine.ParameterException e, String[] args) {
-    CommandLine cmd = e.getCommandLine();
-    java.io.PrintWriter err = cmd.getErr();
-    String name = cmd.getCommandSpec().qualifiedName();
-    String message = e.getMessage() == null ? "usage error" : e.getMessage().strip();
-    err.println(name + ": " + message.replaceAll("\\s*\\R\\s*", " "));
-    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-    err.println("Try '" + name + " --help' for more information.");
-    err.flush();
-    return USAGE_ERROR;
+  /**
+   * A usage error prints one line and a hint, an unexpected exception one line. A class rather
+   * than two lambdas: picocli's handler interfaces are compiled for Java 5, and the class-data
+   * archive cannot hold a lambda that implements one (it would be generated at every start).
+   */
+  private static final class Conventions
+      implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+    static final Conventions INSTANCE = new Conventions();
+
+    /** {@code ptx-litmus check: <message>} and a hint naming the command's --help. */
+    @Override
+    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+      CommandLine cmd = e.getCommandLine();
+      java.io.PrintWriter err = cmd.getErr();
+      String name = cmd.getCommandSpec().qualifiedName();
+      String message = e.getMessage() == null ? "usage error" : e.getMessage().strip();
+      err.println(name + ": " + message.replaceAll("\\s*\\R\\s*", " "));
+      CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+      err.println("Try '" + name + " --help' for more information.");
+      err.flush();
+      return USAGE_ERROR;
+    }
+
+    @Override
+    public int handleExecutionException(
+        Exception e, CommandLine line, CommandLine.ParseResult parsed) {
+      line.getErr().println("ptx-litmus: internal error: " + e);
+      line.getErr().flush();
+      return 1;
+    }
   }
 
   /** Without a subcommand: a usage error (picocli prints the usage). */

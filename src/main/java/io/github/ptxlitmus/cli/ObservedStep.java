@@ -19,7 +19,7 @@ import java.util.function.Function;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code check --observed LOG...}: reads the logs before the check (a malformed log is a usage
+ * {@code check --observed LOG} (once per log): reads the logs before the check (a malformed log is a usage
  * error {@code file:line:col: reason}), then judges each log's tests against the checked
  * tests of the same name and prints, after the check's report, one block per logged test and a
  * summary line. A state the model forbids is printed as {@code FORBIDDEN} with its

@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -21,11 +20,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "parse",
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
     description = "Parse litmus tests and report syntax errors.")
-public final class ParseCommand implements Callable<Integer> {
+public final class ParseCommand extends Subcommand {
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Litmus files or directories.")
   private List<Path> paths = new ArrayList<>();
 

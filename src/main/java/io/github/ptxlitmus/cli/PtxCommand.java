@@ -5,7 +5,6 @@ import io.github.ptxlitmus.emit.Ptxas;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,9 +19,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "ptx",
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = Main.USAGE_ERROR,
-    exitCodeOnExecutionException = 1,
     description = {
       "Write each litmus test as a PTX module DIR/NAME.ptx: the locations as .global,"
           + " .shared and .const variables, one .entry kernel whose threads branch to their"
@@ -31,7 +27,7 @@ import picocli.CommandLine.Option;
       "A test with no PTX equivalent (host threads and API calls, several GPUs, Dat3M"
           + " surface, texture-alias and constant-alias forms) is refused with the reason."
     })
-public final class PtxCommand implements Callable<Integer> {
+public final class PtxCommand extends Subcommand {
   @Mixin private EmitInputs inputs = new EmitInputs();
 
   @Option(names = "--assemble",

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -451,33 +452,39 @@ final class ShardReports {
   }
 
   /**
-   * Records that {@code key} (a result) came from {@code source}; a result in two reports is
+   * The items of the reports, in the order given; an item whose key an earlier report had is
    * refused.
    *
-   * @param clash says where the result is, given the report it was first seen in
-   * @throws IllegalArgumentException when {@code key} was seen before
+   * @param items a report's items
+   * @param key what makes an item the same result in two reports
+   * @param clash what to say of an item found twice, given {@code "A and B"} (the two reports)
+   * @return the items (a fresh list)
+   * @throws IllegalArgumentException when a key is in two reports (a shard given twice, or
+   *     shards that overlap)
    */
-  private static void requireOnce(
-      Map<String, Path> seen, String key, Path source, Function<Path, String> clash) {
-    Path before = seen.putIfAbsent(key, source);
-    if (before != null) {
-      throw new IllegalArgumentException(
-          clash.apply(before) + " (a shard given twice, or shards that overlap)");
+  private static <R extends Report, T> List<T> joined(List<R> reports,
+      Function<R, List<T>> items, Function<T, String> key, BiFunction<T, String, String> clash) {
+    List<T> all = new ArrayList<>();
+    Map<String, Path> seen = new HashMap<>();
+    for (R r : reports) {
+      for (T item : items.apply(r)) {
+        Path before = seen.putIfAbsent(key.apply(item), r.source());
+        if (before != null) {
+          throw new IllegalArgumentException(clash.apply(item, before + " and " + r.source())
+              + " (a shard given twice, or shards that overlap)");
+        }
+        all.add(item);
+      }
     }
+    return all;
   }
 
   private static Merged text(
       List<Text> reports, RunSummary summary, Optional<ExpectationReport> expect, Own own) {
-    List<Block> blocks = new ArrayList<>();
-    Map<String, Path> seen = new HashMap<>();
-    for (Text r : reports) {
-      for (Block b : r.blocks()) {
-        String same = b.text().replaceAll("(?m)^Time .*\n", ""); // timings differ per run
-        requireOnce(seen, same, r.source(), before -> "the same result is in " + before
-            + " and " + r.source() + ": " + b.text().lines().findFirst().orElse(""));
-        blocks.add(b);
-      }
-    }
+    List<Block> blocks = joined(reports, Text::blocks,
+        b -> b.text().replaceAll("(?m)^Time .*\n", ""), // timings differ per run
+        (b, where) -> "the same result is in " + where + ": "
+            + b.text().lines().findFirst().orElse(""));
     // herd's msort7 order: by test name (errors by file); a stable sort keeps equal names in
     // the order of the reports given
     blocks.sort(Comparator.comparing(Block::key));
@@ -493,16 +500,8 @@ final class ShardReports {
 
   private static Merged json(
       List<Json> reports, RunSummary summary, Optional<ExpectationReport> expect, Own own) {
-    List<ObjectNode> items = new ArrayList<>();
-    Map<String, Path> seen = new HashMap<>();
-    for (Json r : reports) {
-      for (ObjectNode item : r.items()) {
-        String file = item.path("file").asText();
-        requireOnce(seen, file, r.source(),
-            before -> file + " is in " + before + " and " + r.source());
-        items.add(item);
-      }
-    }
+    List<ObjectNode> items = joined(reports, Json::items, i -> i.path("file").asText(),
+        (i, where) -> i.path("file").asText() + " is in " + where);
     // the order of one run over a directory: by path
     items.sort(Comparator.comparing(i -> Path.of(i.path("file").asText())));
     ObjectNode root = new ObjectMapper().createObjectNode();

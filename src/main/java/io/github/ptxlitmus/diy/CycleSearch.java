@@ -107,7 +107,7 @@ final class CycleSearch {
     // A later edge before the first would make another rotation the smallest.
     for (int e = seq[0]; e < pool.size(); e++) {
       Edge next = pool.get(e);
-      if (last.target() == next.source() && CycleEnumerator.compatible(last, next)) {
+      if (follows(last, next)) {
         seq[k] = e;
         if (!extend(seq, k + 1, walk)) {
           return false;
@@ -122,7 +122,7 @@ final class CycleSearch {
     int n = seq.length;
     Edge first = pool.get(seq[0]);
     Edge last = pool.get(seq[n - 1]);
-    if (last.target() != first.source() || !CycleEnumerator.compatible(last, first)) {
+    if (!follows(last, first)) {
       return Optional.empty();
     }
     if (!smallestRotation(seq)) {
@@ -262,16 +262,12 @@ final class CycleSearch {
   }
 
   /** As {@link #chains(int, int)}, from the layers of a program of at least {@code n} edges. */
-  private double chains(double[][][][][] layers, int n, int f) {
+  private double chains(double[][][] layers, int n, int f) {
     double total = 0;
     for (int l = f; l < pool.size(); l++) {
-      for (int r = 0; r < 2; r++) {
-        for (int x = 0; x <= threads + 1; x++) {
-          for (int d = 0; d < 3; d++) {
-            if (closes(l, f, r, x, d)) {
-              total += layers[n - 1][l][r][x][d];
-            }
-          }
+      for (int s = 0; s < states(); s++) {
+        if (closes(l, f, s)) {
+          total += layers[n - 1][l][s];
         }
       }
     }
@@ -285,7 +281,7 @@ final class CycleSearch {
   double atMost() {
     double total = 0;
     for (int f = 0; f < pool.size(); f++) {
-      double[][][][][] layers = layers(size, f);
+      double[][][] layers = layers(size, f);
       for (int n = 2; n <= size; n++) {
         total += chains(layers, n, f);
       }
@@ -301,7 +297,7 @@ final class CycleSearch {
    */
   double estimate() {
     int m = pool.size();
-    double[][][][][][] layers = new double[m][][][][][];
+    double[][][][] layers = new double[m][][][];
     for (int f = 0; f < m; f++) {
       layers[f] = layers(size, f);
     }
@@ -356,111 +352,100 @@ final class CycleSearch {
   }
 
   /** One closed chain from edge {@code f}, drawn uniformly: backwards through the layers. */
-  private int[] sample(double[][][][][] layers, int n, int f, java.util.Random random) {
+  private int[] sample(double[][][] layers, int n, int f, java.util.Random random) {
     int m = pool.size();
-    int states = 2 * (threads + 2) * 3;
-    double[] w = new double[m * states];
+    int states = states();
+    double[] w = new double[m * states]; // edge l in state s at l * states + s
     double sum = 0;
     for (int l = 0; l < m; l++) {
-      for (int r = 0; r < 2; r++) {
-        for (int x = 0; x <= threads + 1; x++) {
-          for (int d = 0; d < 3; d++) {
-            double c = closes(l, f, r, x, d) ? layers[n - 1][l][r][x][d] : 0;
-            w[index(l, r, x, d)] = c;
-            sum += c;
-          }
-        }
+      for (int s = 0; s < states; s++) {
+        double c = closes(l, f, s) ? layers[n - 1][l][s] : 0;
+        w[l * states + s] = c;
+        sum += c;
       }
     }
-    int state = pick(w, sum, random);
+    int picked = pick(w, sum, random);
     int[] seq = new int[n];
     for (int k = n - 1; k >= 1; k--) {
-      int l = state / states;
-      int r = state % states / ((threads + 2) * 3);
-      int x = state % ((threads + 2) * 3) / 3;
-      int d = state % 3;
+      int l = picked / states;
+      int s = picked % states;
       seq[k] = l;
       Edge e = pool.get(l);
       java.util.Arrays.fill(w, 0);
       sum = 0;
       for (int p = 0; p < m; p++) {
-        Edge before = pool.get(p);
-        if (before.target() != e.source() || !CycleEnumerator.compatible(before, e)) {
-          continue;
-        }
-        for (int r0 = 0; r0 < 2; r0++) {
-          for (int x0 = 0; x0 <= threads + 1; x0++) {
-            for (int d0 = 0; d0 < 3; d0++) {
-              int[] s1 = step(r0, x0, d0, e);
-              if (s1[0] == r && s1[1] == x && s1[2] == d) {
-                double c = layers[k - 1][p][r0][x0][d0];
-                w[index(p, r0, x0, d0)] = c;
-                sum += c;
-              }
+        if (follows(pool.get(p), e)) {
+          for (int before = 0; before < states; before++) {
+            if (step(before, e) == s) {
+              double c = layers[k - 1][p][before];
+              w[p * states + before] = c;
+              sum += c;
             }
           }
         }
       }
-      state = pick(w, sum, random);
+      picked = pick(w, sum, random);
     }
     seq[0] = f;
     return seq;
   }
 
-  private int index(int l, int r, int x, int d) {
-    return ((l * 2 + r) * (threads + 2) + x) * 3 + d;
-  }
-
-  /** The state after appending edge {@code e}: relaxed seen, external edges, location changes. */
-  private int[] step(int r, int x, int d, Edge e) {
-    return new int[] {
-      r | (relaxed.contains(e) ? 1 : 0),
-      Math.min(x + (e.isExternal() ? 1 : 0), threads + 1),
-      Math.min(d + (e.sameLocation() ? 0 : 1), 2)
-    };
+  /** Whether edge {@code next} may follow edge {@code last} in a chain. */
+  private static boolean follows(Edge last, Edge next) {
+    return last.target() == next.source() && CycleEnumerator.compatible(last, next);
   }
 
   /**
-   * Whether a chain from edge {@code f} ending with edge {@code l} in state (r, x, d) closes
-   * into a cycle that may be a test: the last edge chains to the first, a relaxed edge when
-   * some are given, no lone external edge, at most {@code threads} threads, not exactly one
-   * change of location.
+   * How many states a chain can be in: (r, x, d) of {@link #layers}, numbered {@code (r *
+   * (threads + 2) + x) * 3 + d}.
    */
-  private boolean closes(int l, int f, int r, int x, int d) {
-    Edge last = pool.get(l);
-    Edge first = pool.get(f);
-    return last.target() == first.source() && CycleEnumerator.compatible(last, first)
+  private int states() {
+    return 2 * (threads + 2) * 3;
+  }
+
+  /** The state after appending edge {@code e}: relaxed seen, external edges, location changes. */
+  private int step(int s, Edge e) {
+    int r = s / ((threads + 2) * 3) | (relaxed.contains(e) ? 1 : 0);
+    int x = Math.min(s % ((threads + 2) * 3) / 3 + (e.isExternal() ? 1 : 0), threads + 1);
+    int d = Math.min(s % 3 + (e.sameLocation() ? 0 : 1), 2);
+    return (r * (threads + 2) + x) * 3 + d;
+  }
+
+  /**
+   * Whether a chain from edge {@code f} ending with edge {@code l} in state {@code s} = (r, x,
+   * d) closes into a cycle that may be a test: the last edge chains to the first, a relaxed
+   * edge when some are given, no lone external edge, at most {@code threads} threads, not
+   * exactly one change of location.
+   */
+  private boolean closes(int l, int f, int s) {
+    int r = s / ((threads + 2) * 3);
+    int x = s % ((threads + 2) * 3) / 3;
+    int d = s % 3;
+    return follows(pool.get(l), pool.get(f))
         && (relaxed.isEmpty() || r == 1) && x != 1 && x <= threads && d != 1;
   }
 
   /**
    * The dynamic program over chains from edge {@code f} (later edges no earlier in the pool):
-   * {@code layers[k][last][r][x][d]} counts the chains of {@code k + 1} edges ending with edge
-   * {@code last}, with a relaxed edge ({@code r} = 1) or not, {@code x} external edges (the
-   * bucket {@code threads + 1} holding more) and {@code d} changes of location (2: two or
-   * more).
+   * {@code layers[k][last][s]} counts the chains of {@code k + 1} edges ending with edge {@code
+   * last} in state {@code s} (see {@link #states()}) = (r, x, d): with a relaxed edge ({@code
+   * r} = 1) or not, {@code x} external edges (the bucket {@code threads + 1} holding more) and
+   * {@code d} changes of location (2: two or more).
    */
-  private double[][][][][] layers(int n, int f) {
+  private double[][][] layers(int n, int f) {
     int m = pool.size();
-    double[][][][][] layers = new double[n][m][2][threads + 2][3];
-    int[] s0 = step(0, 0, 0, pool.get(f));
-    layers[0][f][s0[0]][s0[1]][s0[2]] = 1;
+    double[][][] layers = new double[n][m][states()];
+    layers[0][f][step(0, pool.get(f))] = 1;
     for (int k = 1; k < n; k++) {
       for (int l = f; l < m; l++) {
         Edge last = pool.get(l);
         for (int e = f; e < m; e++) {
           Edge next = pool.get(e);
-          if (last.target() != next.source() || !CycleEnumerator.compatible(last, next)) {
-            continue;
-          }
-          for (int r = 0; r < 2; r++) {
-            for (int x = 0; x <= threads + 1; x++) {
-              for (int d = 0; d < 3; d++) {
-                double c = layers[k - 1][l][r][x][d];
-                if (c != 0) {
-                  int[] s1 = step(r, x, d, next);
-                  layers[k][e][s1[0]][s1[1]][s1[2]] += c;
-                }
+          if (follows(last, next)) {
+            for (int s = 0; s < states(); s++) {
+              double c = layers[k - 1][l][s];
+              if (c != 0) {
+                layers[k][e][step(s, next)] += c;
               }
             }
           }

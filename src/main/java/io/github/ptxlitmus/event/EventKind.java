@@ -7,53 +7,48 @@ package io.github.ptxlitmus.event;
  */
 public enum EventKind {
   /** The initial write of a physical location (8.2.6). */
-  INIT(false, true),
+  INIT,
   /** {@code ld} and its proxy forms. */
-  READ(true, false),
+  READ,
   /** {@code st} and its proxy forms. */
-  WRITE(false, true),
+  WRITE,
   /** {@code atom} / {@code red}: reads and writes in one event. */
-  RMW(true, true),
+  RMW,
   /** {@code fence.{sc,acq_rel,acquire,release}} and {@code membar}. */
-  FENCE(false, false),
+  FENCE,
   /** {@code fence.proxy.*}. */
-  PROXY_FENCE(false, false),
+  PROXY_FENCE,
   /** The arrive half of {@code bar.sync}/{@code bar.red}, or {@code bar.arrive}. */
-  BARRIER_ARRIVE(false, false),
+  BARRIER_ARRIVE,
   /** The wait half of {@code bar.sync}/{@code bar.red}. */
-  BARRIER_WAIT(false, false),
+  BARRIER_WAIT,
   /** {@code barrier.cluster.arrive{.release,.relaxed}}. */
-  CLUSTER_ARRIVE(false, false),
+  CLUSTER_ARRIVE,
   /** {@code barrier.cluster.wait{.acquire}}. */
-  CLUSTER_WAIT(false, false),
+  CLUSTER_WAIT,
   /**
    * {@code cp.async.wait_group}/{@code wait_all}/{@code cp.async.bulk.wait_group}: where the
    * issuing thread observes the completion of its asynchronous units.
    */
-  ASYNC_WAIT(false, false),
+  ASYNC_WAIT,
   /** A CUDA API call of a host thread (8.9.4 API synchronization). */
-  API_CALL(false, false);
+  API_CALL;
 
-  private final boolean reads;
-  private final boolean writes;
-
-  EventKind(boolean reads, boolean writes) {
-    this.reads = reads;
-    this.writes = writes;
-  }
-
-  /** {@return true when events of this kind read memory} */
+  /** {@return true when events of this kind read memory: {@code ld}, {@code atom}, {@code red}} */
   public boolean reads() {
-    return reads;
+    return this == READ || this == RMW;
   }
 
-  /** {@return true when events of this kind write memory} */
+  /**
+   * {@return true when events of this kind write memory: {@code st}, {@code atom}, {@code red}
+   * and the initial writes}
+   */
   public boolean writes() {
-    return writes;
+    return this == WRITE || this == RMW || this == INIT;
   }
 
   /** {@return true when events of this kind read or write memory} */
   public boolean isMemory() {
-    return reads || writes;
+    return reads() || writes();
   }
 }

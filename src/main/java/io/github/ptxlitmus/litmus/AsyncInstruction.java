@@ -1,6 +1,7 @@
 package io.github.ptxlitmus.litmus;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -234,27 +235,28 @@ public sealed interface AsyncInstruction extends Instruction
   /** The CUDA API calls a host thread can make (8.9.4 API synchronization). */
   enum ApiOp {
     /** {@code cudaLaunchKernel kernel, stream}. */
-    LAUNCH("cudaLaunchKernel"),
+    LAUNCH_KERNEL,
     /** {@code cudaStreamSynchronize stream}. */
-    STREAM_SYNCHRONIZE("cudaStreamSynchronize"),
+    STREAM_SYNCHRONIZE,
     /** {@code cudaDeviceSynchronize}. */
-    DEVICE_SYNCHRONIZE("cudaDeviceSynchronize"),
+    DEVICE_SYNCHRONIZE,
     /** {@code cudaEventRecord event, stream}. */
-    EVENT_RECORD("cudaEventRecord"),
+    EVENT_RECORD,
     /** {@code cudaStreamWaitEvent stream, event}. */
-    STREAM_WAIT_EVENT("cudaStreamWaitEvent"),
+    STREAM_WAIT_EVENT,
     /** {@code cudaEventSynchronize event}. */
-    EVENT_SYNCHRONIZE("cudaEventSynchronize");
+    EVENT_SYNCHRONIZE;
 
-    private final String ptxName;
-
-    ApiOp(String ptxName) {
-      this.ptxName = ptxName;
-    }
-
-    /** {@return the call's name as written} */
+    /**
+     * {@return the call's name as written}: {@code cuda} and the constant's words in camel case
+     * ({@code STREAM_WAIT_EVENT} is {@code cudaStreamWaitEvent}).
+     */
     public String callName() {
-      return ptxName;
+      StringBuilder b = new StringBuilder("cuda");
+      for (String word : name().split("_")) {
+        b.append(word.charAt(0)).append(word.substring(1).toLowerCase(Locale.ROOT));
+      }
+      return b.toString();
     }
   }
 

@@ -495,7 +495,7 @@ final class AsyncInstructionParser {
     Optional<String> stream = Optional.empty();
     Optional<String> event = Optional.empty();
     switch (op) {
-      case LAUNCH -> {
+      case LAUNCH_KERNEL -> {
         kernel = Optional.of(name(s.c(), "a kernel name"));
         stream = Optional.of(s.c().tryConsume(",") ? name(s.c(), "a stream") : "0");
       }

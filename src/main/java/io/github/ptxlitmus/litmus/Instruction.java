@@ -281,7 +281,22 @@ public sealed interface Instruction
     /** {@code fence.proxy.tensormap::generic.release.scope}: the release half, with a scope. */
     TENSORMAP_RELEASE,
     /** {@code fence.proxy.tensormap::generic.acquire.scope}: the acquire half, with a scope. */
-    TENSORMAP_ACQUIRE
+    TENSORMAP_ACQUIRE;
+
+    /**
+     * {@return the proxy this fence bridges to the generic proxy (8.9.5); generic for the alias
+     * fence, which orders aliases within the generic proxy}
+     */
+    public Proxy proxy() {
+      return switch (this) {
+        case ALIAS -> Proxy.GENERIC;
+        case TEXTURE -> Proxy.TEXTURE;
+        case SURFACE -> Proxy.SURFACE;
+        case CONSTANT -> Proxy.CONSTANT;
+        case ASYNC, ASYNC_GLOBAL, ASYNC_SHARED_CTA, ASYNC_SHARED_CLUSTER -> Proxy.ASYNC;
+        case TENSORMAP_RELEASE, TENSORMAP_ACQUIRE -> Proxy.TENSORMAP;
+      };
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import io.github.ptxlitmus.litmus.Instruction.LocalOp;
 import io.github.ptxlitmus.litmus.Qualifiers.Kind;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,14 +51,8 @@ final class InstructionParser {
           Map.entry("bra", InstructionParser::jump),
           Map.entry("setp", InstructionParser::setp));
 
-  private static final Map<String, LocalOp> LOCAL_OPS =
-      Map.ofEntries(
-          Map.entry("mov", LocalOp.MOV), Map.entry("add", LocalOp.ADD),
-          Map.entry("sub", LocalOp.SUB), Map.entry("mul", LocalOp.MUL),
-          Map.entry("div", LocalOp.DIV), Map.entry("rem", LocalOp.REM),
-          Map.entry("and", LocalOp.AND), Map.entry("or", LocalOp.OR),
-          Map.entry("xor", LocalOp.XOR), Map.entry("shl", LocalOp.SHL),
-          Map.entry("shr", LocalOp.SHR));
+  /** The one-word register operations ({@code mov}, {@code add}, ...) by mnemonic. */
+  private static final Map<String, LocalOp> LOCAL_OPS = Map.copyOf(mnemonics(""));
 
   private static final Map<String, BranchCondition> BRANCHES =
       Map.of(
@@ -217,13 +212,35 @@ final class InstructionParser {
     return new Instruction.Local(op, destination, List.of(a, b), type, s.position, s.text);
   }
 
-  private static final Map<String, LocalOp> SETP_OPS =
-      Map.ofEntries(
-          Map.entry("eq", LocalOp.SETP_EQ), Map.entry("ne", LocalOp.SETP_NE),
-          Map.entry("lt", LocalOp.SETP_LT), Map.entry("le", LocalOp.SETP_LE),
-          Map.entry("gt", LocalOp.SETP_GT), Map.entry("ge", LocalOp.SETP_GE),
-          Map.entry("lo", LocalOp.SETP_LT), Map.entry("ls", LocalOp.SETP_LE),
-          Map.entry("hi", LocalOp.SETP_GT), Map.entry("hs", LocalOp.SETP_GE));
+  /**
+   * The comparisons of {@code setp.<cmp>}, with PTX's unsigned spellings {@code lo}, {@code ls},
+   * {@code hi}, {@code hs} of lt, le, gt, ge (the type decides whether a comparison is signed).
+   */
+  private static final Map<String, LocalOp> SETP_OPS = setpComparisons();
+
+  private static Map<String, LocalOp> setpComparisons() {
+    Map<String, LocalOp> m = mnemonics("setp.");
+    m.put("lo", LocalOp.SETP_LT);
+    m.put("ls", LocalOp.SETP_LE);
+    m.put("hi", LocalOp.SETP_GT);
+    m.put("hs", LocalOp.SETP_GE);
+    return Map.copyOf(m);
+  }
+
+  /**
+   * {@link LocalOp#ptxName()} read back: the operations whose mnemonic is {@code prefix} and one
+   * more word, by that word.
+   */
+  private static Map<String, LocalOp> mnemonics(String prefix) {
+    Map<String, LocalOp> m = new HashMap<>();
+    for (LocalOp op : LocalOp.values()) {
+      String name = op.ptxName();
+      if (name.startsWith(prefix) && name.indexOf('.', prefix.length()) < 0) {
+        m.put(name.substring(prefix.length()), op);
+      }
+    }
+    return m;
+  }
 
   private Instruction dispatch(Site s) {
     if (AsyncInstructionParser.handles(s)) {

@@ -251,9 +251,8 @@ public final class Expectations {
           return new Answer(false, false, "unknown", why);
         }
         if (!r.verdictDecided()) {
-          return new Answer(false, false, "unknown", "Unknown: no witness within loop bound "
-              + r.loopBound() + " (" + String.join(", ", r.cutLoops()) + " cut), a longer"
-              + " execution may show one");
+          return new Answer(false, false, "unknown", "Unknown: no witness "
+              + r.withinLoopBound().orElseThrow() + ", a longer execution may show one");
         }
         String holds = r.conditionHolds() ? "1" : "0";
         return new Answer(true, r.conditionHolds(), holds, Words.verdict(r.verdict()));

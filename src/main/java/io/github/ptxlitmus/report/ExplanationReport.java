@@ -54,15 +54,8 @@ public final class ExplanationReport {
       ArrayNode skipped = node.putArray("skipped");
       e.skipped().forEach(x -> skipped.add(x.title()));
     }
-    ArrayNode reasons = node.putArray("reasons");
-    for (Explanation.Reason r : e.reasons()) {
-      ObjectNode item = reasons.addObject();
-      item.put("axiom", r.title());
-      item.put("section", r.section());
-      item.put("candidates", r.candidates());
-      item.put("path", r.path());
-      item.put("detail", r.detail());
-    }
+    node.set("reasons", JsonReport.Mapper.INSTANCE.valueToTree(
+        e.reasons().stream().map(ReasonJson::of).toList()));
     e.witness()
         .ifPresent(
             w -> {
@@ -73,6 +66,22 @@ public final class ExplanationReport {
               w.races().forEach(races::add);
             });
     return node;
+  }
+
+  /**
+   * One element of {@code reasons}: the fields in this order.
+   *
+   * @param axiom the axiom's (or cat constraint's) title
+   * @param section its spec section
+   * @param candidates how many candidates producing the state fail this way
+   * @param path the evidence, as events and relations
+   * @param detail one sentence in spec terms
+   */
+  private record ReasonJson(
+      String axiom, String section, long candidates, String path, String detail) {
+    static ReasonJson of(Explanation.Reason r) {
+      return new ReasonJson(r.title(), r.section(), r.candidates(), r.path(), r.detail());
+    }
   }
 
   /** The edges of one relation, sorted by event ids, as {@code {from, to}} event texts. */

@@ -8,8 +8,7 @@ import io.github.ptxlitmus.litmus.FinalCondition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -164,13 +163,8 @@ public final class HerdTextReport {
   /** The MD5 digest of a file's bytes in hex, or empty when it cannot be read. */
   static Optional<String> digest(Path file) {
     try {
-      byte[] md5 = MessageDigest.getInstance("MD5").digest(Files.readAllBytes(file));
-      StringBuilder hex = new StringBuilder();
-      for (byte b : md5) {
-        hex.append(String.format(Locale.ROOT, "%02x", b));
-      }
-      return Optional.of(hex.toString());
-    } catch (IOException | NoSuchAlgorithmException | RuntimeException e) {
+      return Optional.of(HexFormat.of().formatHex(Md5.digest(Files.readAllBytes(file))));
+    } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
   }
@@ -220,7 +214,14 @@ public final class HerdTextReport {
 
   /** Milliseconds as seconds with two decimals, {@code 0.01}. */
   static String seconds(long millis) {
-    return String.format(Locale.ROOT, "%.2f", millis / 1000.0);
+    if (millis < 0 || millis >= 1_000_000_000_000L) { // beyond 31 years: as the double prints
+      return String.format(Locale.ROOT, "%.2f", millis / 1000.0);
+    }
+    // As %.2f rounds (half up), without java.util.Formatter: its first use sets up the
+    // locale's number symbols, milliseconds of every one-test run.
+    long hundredths = millis / 10 + (millis % 10 >= 5 ? 1 : 0);
+    long cents = hundredths % 100;
+    return (hundredths / 100) + (cents < 10 ? ".0" : ".") + cents;
   }
 
   private static void line(StringBuilder out, String text) {

@@ -85,14 +85,7 @@ public final class JsonReport {
    *     {@code unknown}, {@code errors}
    */
   public static ObjectNode summary(RunSummary s) {
-    ObjectNode summary = NODES.objectNode();
-    summary.put("tests", s.tests());
-    summary.put("ok", s.ok());
-    summary.put("no", s.no());
-    summary.put("undefined", s.undefined());
-    summary.put("unknown", s.unknown());
-    summary.put("errors", s.errors());
-    return summary;
+    return Mapper.INSTANCE.valueToTree(s); // a record: its components in order
   }
 
   /**
@@ -166,27 +159,22 @@ public final class JsonReport {
     node.put("compared", e.compared());
     node.put("agree", e.agree());
     node.put("passed", e.passed());
-    ArrayNode mismatches = node.putArray("mismatches");
-    for (ExpectationReport.Mismatch m : e.mismatches()) {
-      ObjectNode item = mismatches.addObject();
-      item.put("file", m.file());
-      item.put("expected", m.expected());
-      item.put("got", m.got());
-      item.put("detail", m.detail());
-    }
-    ArrayNode divergences = node.putArray("divergences");
-    for (ExpectationReport.Divergence d : e.divergences()) {
-      ObjectNode item = divergences.addObject();
-      item.put("file", d.file());
-      item.put("reason", d.reason());
-      item.put("got", d.got());
-      item.put("detail", d.detail());
-    }
+    // records: each an object of its components in order
+    node.set("mismatches", Mapper.INSTANCE.valueToTree(e.mismatches()));
+    node.set("divergences", Mapper.INSTANCE.valueToTree(e.divergences()));
     ArrayNode stale = node.putArray("stale");
     e.stale().forEach(stale::add);
     ArrayNode missing = node.putArray("missing");
     e.missing().forEach(missing::add);
     node.put("unlisted", e.unlisted());
     return node;
+  }
+
+  /**
+   * Turns the reports' records into trees, made on first use (a text report needs none):
+   * thread-safe, and never reconfigured.
+   */
+  static final class Mapper {
+    static final ObjectMapper INSTANCE = new ObjectMapper();
   }
 }

@@ -74,7 +74,7 @@ final class ApiSynchronization {
       BitSet streamDone =
           call.stream().map(s -> done.computeIfAbsent(s, k -> new BitSet())).orElse(null);
       switch (call.op()) {
-        case LAUNCH -> {
+        case LAUNCH_KERNEL -> {
           String k = call.kernel().orElseThrow();
           if (launched.putIfAbsent(k, e.id()) != null) {
             throw new LitmusSyntaxException(call.position(), "unsupported: kernel " + k

@@ -2,7 +2,6 @@ package io.github.ptxlitmus.search;
 
 import io.github.ptxlitmus.litmus.Instruction;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashMap;
@@ -47,23 +46,7 @@ final class ControlFlow {
       return new ControlFlow();
     }
     budget.fits((long) (n + 1) * (n + 1) / 8);
-    Map<String, Integer> labels = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      if (code.get(i) instanceof Instruction.Label l) {
-        labels.put(l.name(), i);
-      }
-    }
-    List<int[]> succ = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      Instruction ins = code.get(i);
-      if (ins instanceof Instruction.Branch b) {
-        succ.add(new int[] {i + 1, labels.getOrDefault(b.target(), n)});
-      } else if (ins instanceof Instruction.Goto g) {
-        succ.add(new int[] {labels.getOrDefault(g.target(), n)});
-      } else {
-        succ.add(new int[] {i + 1});
-      }
-    }
+    List<int[]> succ = RegisterLiveness.successors(code);
     BitSet[] postDom = postDominators(succ, n, budget);
     ControlFlow cf = new ControlFlow();
     for (int b = 0; b < n; b++) {

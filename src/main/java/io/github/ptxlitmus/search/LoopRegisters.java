@@ -44,13 +44,7 @@ final class LoopRegisters {
 
   /** The analysis of {@code code} for each of the given loop heads (instruction indices). */
   static LoopRegisters of(List<Instruction> code, Set<Integer> heads) {
-    Map<String, Integer> labels = new HashMap<>();
-    for (int i = 0; i < code.size(); i++) {
-      if (code.get(i) instanceof Instruction.Label l) {
-        labels.put(l.name(), i);
-      }
-    }
-    List<int[]> succ = RegisterLiveness.successors(code, labels);
+    List<int[]> succ = RegisterLiveness.successors(code);
     Map<Integer, Set<String>> byHead = new HashMap<>();
     for (int h : heads) {
       byHead.put(h, Set.copyOf(decisive(code, succ, h)));

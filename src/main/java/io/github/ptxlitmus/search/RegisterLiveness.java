@@ -48,19 +48,13 @@ final class RegisterLiveness {
   static RegisterLiveness of(ThreadSpec thread, List<RegisterInit> inits) {
     List<Instruction> ins = thread.instructions();
     int n = ins.size();
-    Map<String, Integer> labels = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      if (ins.get(i) instanceof Instruction.Label l) {
-        labels.put(l.name(), i);
-      }
-    }
     Set<String> all = new TreeSet<>();
     for (Instruction i : ins) {
       uses(i).ifPresent(all::addAll);
       all.addAll(valueDefs(i));
     }
     inits.stream().filter(r -> r.thread() == thread.id()).forEach(r -> all.add(r.register()));
-    List<int[]> succ = successors(ins, labels);
+    List<int[]> succ = successors(ins);
     // Relevant registers: read by an instruction other than a register operation, or by a
     // register operation whose destination is relevant (least fixpoint).
     Set<String> relevant = new TreeSet<>();
@@ -176,8 +170,14 @@ final class RegisterLiveness {
    * Per instruction index: the indices control may go to next ({@code ins.size()}: the end of
    * the thread, also for a jump to an undefined label).
    */
-  static List<int[]> successors(List<Instruction> ins, Map<String, Integer> labels) {
+  static List<int[]> successors(List<Instruction> ins) {
     int n = ins.size();
+    Map<String, Integer> labels = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      if (ins.get(i) instanceof Instruction.Label l) {
+        labels.put(l.name(), i);
+      }
+    }
     List<int[]> succ = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       Instruction x = ins.get(i);

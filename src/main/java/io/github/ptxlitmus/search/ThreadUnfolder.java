@@ -759,17 +759,9 @@ final class ThreadUnfolder {
 
   /** Proxy fences: the proxy they bridge to the generic proxy (alias fences: generic). */
   private static PathEvent proxyFence(State s, Instruction.ProxyFence pf) {
-    Proxy proxy =
-        switch (pf.kind()) {
-          case ALIAS -> Proxy.GENERIC;
-          case TEXTURE -> Proxy.TEXTURE;
-          case SURFACE -> Proxy.SURFACE;
-          case CONSTANT -> Proxy.CONSTANT;
-          case ASYNC, ASYNC_GLOBAL, ASYNC_SHARED_CTA, ASYNC_SHARED_CLUSTER -> Proxy.ASYNC;
-          case TENSORMAP_RELEASE, TENSORMAP_ACQUIRE -> Proxy.TENSORMAP;
-        };
     return new PathEvent(
-        s.group, pf, EventKind.PROXY_FENCE, Semantics.ACQ_REL, pf.scope().orElse(Scope.CTA), proxy, "", 0,
+        s.group, pf, EventKind.PROXY_FENCE, Semantics.ACQ_REL, pf.scope().orElse(Scope.CTA),
+        pf.kind().proxy(), "", 0,
         0, false, Expr.constant(0), Optional.empty(), Optional.empty(), Expr.constant(0),
         Optional.empty(), false, new BitSet(), (BitSet) s.ctrl.clone());
   }

@@ -324,11 +324,10 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
     }
   }
 
-  /** {@code "the result holds only within loop bound 2 (P1 line 3 was cut ...)"}. */
+  /** {@code "the result holds only within loop bound 2 (P1 line 3 cut), where ..."}. */
   private static String withinBound(CheckResult r) {
-    return "the result holds only within loop bound " + r.loopBound() + " ("
-        + String.join(", ", r.cutLoops()) + (r.cutLoops().size() == 1 ? " was" : " were")
-        + " cut where another iteration could change the answer)";
+    return "the result holds only " + r.withinLoopBound().orElseThrow()
+        + ", where another iteration could change the answer";
   }
 
   /**
@@ -525,8 +524,8 @@ public final class CheckResultAssert extends AbstractAssert<CheckResultAssert, C
 
   private String verdict() {
     return actual.verdict() + actual.unknownReason().map(r -> " (" + r + ")").orElse("")
-        + (actual.has(Flag.WITHIN_LOOP_BOUND) && actual.verdict() != Verdict.UNKNOWN
-            ? " within loop bound " + actual.loopBound() : "");
+        + (actual.verdict() != Verdict.UNKNOWN
+            ? actual.withinLoopBound().map(w -> " " + w).orElse("") : "");
   }
 
   private static String flags(CheckResult r) {

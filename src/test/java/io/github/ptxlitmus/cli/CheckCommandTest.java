@@ -66,7 +66,7 @@ class CheckCommandTest {
   }
 
   private int run(String... args) {
-    CommandLine cmd = new CommandLine(new CheckCommand(this::fake));
+    CommandLine cmd = new CommandLine(CheckCommandSpec.of(new CheckCommand(this::fake)));
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     return cmd.execute(args);
@@ -327,7 +327,7 @@ class CheckCommandTest {
   @Test
   void decideModeOnARealTestPrintsTheDecidedFlag() throws Exception {
     Path mp = write("MP.litmus", io.github.ptxlitmus.bench.Family.MP.generate(3));
-    CommandLine cmd = new CommandLine(new CheckCommand());
+    CommandLine cmd = new CommandLine(CheckCommandSpec.of(new CheckCommand()));
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     assertThat(cmd.execute("--decide", mp.toString())).isEqualTo(0);

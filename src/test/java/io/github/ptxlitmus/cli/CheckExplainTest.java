@@ -27,7 +27,7 @@ class CheckExplainTest {
   private final StringWriter err = new StringWriter();
 
   private int run(CheckCommand command, String... args) {
-    CommandLine cmd = new CommandLine(command);
+    CommandLine cmd = new CommandLine(CheckCommandSpec.of(command));
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     return cmd.execute(args);

@@ -22,7 +22,8 @@ class CheckObservedTest {
   @Test
   void allowedObservationsPass() {
     CommandRun run = new CommandRun();
-    assertThat(run.run("check", TEST, "--observed", log("allowed.log"), log("herd-states.log")))
+    assertThat(run.run("check", TEST, "--observed", log("allowed.log"), "--observed",
+        log("herd-states.log")))
         .isZero();
     assertThat(run.out.toString())
         .contains("allowed    51234      1:r0=0; 1:r1=0;")
@@ -30,6 +31,16 @@ class CheckObservedTest {
         .contains("Observed: 2 tests, 2 all allowed, 0 with a forbidden state, 0 undecided,"
             + " 0 not checked")
         .doesNotContain("FORBIDDEN").doesNotContain("info:");
+  }
+
+  /** One log per {@code --observed}: the word after it is a test path, not a second log. */
+  @Test
+  void theWordAfterALogIsATestPath() {
+    CommandRun run = new CommandRun();
+    assertThat(run.run("check", "--observed", log("allowed.log"), TEST)).isZero();
+    assertThat(run.out.toString())
+        .contains("Test MP+rel+acq Allowed")
+        .contains("Result MP+rel+acq: every observed state is allowed");
   }
 
   @Test

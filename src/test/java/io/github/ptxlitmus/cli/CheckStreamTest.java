@@ -60,7 +60,7 @@ class CheckStreamTest {
     Run(InputStream stdin, String... args) {
       CheckCommand check = new CheckCommand();
       check.stdin = stdin;
-      CommandLine cmd = new CommandLine(check);
+      CommandLine cmd = new CommandLine(CheckCommandSpec.of(check));
       cmd.setOut(new PrintWriter(out, true));
       cmd.setErr(new PrintWriter(err, true));
       code = cmd.execute(args);
@@ -81,7 +81,7 @@ class CheckStreamTest {
     BufferedReader results = new BufferedReader(new PipedReader(fromChecker, 1 << 16));
     CheckCommand check = new CheckCommand();
     check.stdin = stdin;
-    CommandLine cmd = new CommandLine(check);
+    CommandLine cmd = new CommandLine(CheckCommandSpec.of(check));
     cmd.setOut(new PrintWriter(fromChecker, true));
     cmd.setErr(new PrintWriter(new StringWriter(), true));
     CompletableFuture<Integer> code =

@@ -25,7 +25,7 @@ class CompareCommandTest {
   }
 
   private int run(String... args) {
-    CommandLine cmd = new CommandLine(new Main());
+    CommandLine cmd = Main.commandLine();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     return cmd.execute(args);

@@ -126,7 +126,7 @@ class HugeInputsTest {
     Function<Path, CheckResult> oom = file -> {
       throw new OutOfMemoryError("Java heap space");
     };
-    CommandLine cmd = new CommandLine(new CheckCommand(options -> oom));
+    CommandLine cmd = new CommandLine(CheckCommandSpec.of(new CheckCommand(options -> oom)));
     StringWriter out = new StringWriter();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(new StringWriter(), true));
@@ -195,7 +195,7 @@ class HugeInputsTest {
       }
       throw new IllegalStateException("interrupted");
     };
-    CommandLine cmd = new CommandLine(new CheckCommand(options -> hang));
+    CommandLine cmd = new CommandLine(CheckCommandSpec.of(new CheckCommand(options -> hang)));
     StringWriter out = new StringWriter();
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(new StringWriter(), true));

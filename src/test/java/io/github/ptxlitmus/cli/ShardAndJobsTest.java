@@ -41,7 +41,7 @@ class ShardAndJobsTest {
     StringWriter out = new StringWriter();
     Function<CheckOptions, Function<Path, CheckResult>> checkers =
         options -> LitmusChecker.create(options)::check;
-    CommandLine cmd = new CommandLine(new CheckCommand(checkers));
+    CommandLine cmd = new CommandLine(CheckCommandSpec.of(new CheckCommand(checkers)));
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(new StringWriter(), true));
     assertThat(cmd.execute(args)).isZero();
@@ -86,7 +86,7 @@ class ShardAndJobsTest {
   @Test
   void malformedShardIsAUsageError() {
     for (String bad : new String[] {"0/3", "4/3", "x", "1/0"}) {
-      CommandLine cmd = new CommandLine(new CheckCommand());
+      CommandLine cmd = new CommandLine(CheckCommandSpec.of(new CheckCommand()));
       cmd.setOut(new PrintWriter(new StringWriter(), true));
       cmd.setErr(new PrintWriter(new StringWriter(), true));
       assertThat(cmd.execute("--shard", bad, dir.toString())).as(bad).isEqualTo(2);
