@@ -499,16 +499,33 @@ public final class CatModel {
     Relation po = fixed.relation("po").orElse(Relation.empty(n));
     Ctx c = new Ctx(n, loc, po, null, Relation.empty(n), false, program.enums());
     Run r = CatRunner.run(fixedPart, 0, f, c, new Run());
-    boolean[] mono = CatMonotonicity.monotoneTests(program, varyingSlotsOfChosen(varying));
-    boolean[] keep = CatMonotonicity.cone(program, mono);
+    CatMonotonicity.Analysis mono = CatMonotonicity.analyse(program, slotsOf(varying));
+    boolean[] tests = mono.monotone().clone();
+    mono.coBounds().keySet().forEach(i -> tests[i] = true);
+    boolean[] keep = CatMonotonicity.cone(program, tests);
     List<Stmt> monoPart = new ArrayList<>();
+    List<CatMonotonicity.CoBound> bounds = new ArrayList<>();
     for (int i = 0; i < stmts.size(); i++) {
-      if (dynamic[i] && keep[i]) {
+      CatMonotonicity.CoBound bound = mono.coBounds().get(i);
+      if (bound != null) {
+        bounds.add(bound); // evaluated after the monotone part, not run as a test
+      } else if (dynamic[i] && keep[i]) {
         monoPart.add(stmts.get(i));
       }
     }
-    return new Prepared(n, f, r, dynamicPart, monoPart, loc, po, varyingSlots);
+    return new Prepared(n, f, r, dynamicPart, monoPart, List.copyOf(bounds), loc, po);
   }
+
+  /**
+   * What the monotone constraints and the coherence bounds ({@link CatMonotonicity.CoBound})
+   * say of a partial choice.
+   *
+   * @param failure the first monotone constraint that fails (every completion fails it)
+   * @param required when none fails: pairs every passing co contains (over the bound events;
+   *     identity pairs included as the model computed them)
+   * @param ordered when none fails: pairs every passing co orders one way or the other
+   */
+  record CoBounds(Optional<String> failure, Relation required, Relation ordered) {}
 
   /** The statements that do something besides binding names: tests, calls, with, ... */
   private boolean[] effects() {
@@ -519,10 +536,6 @@ public final class CatModel {
           && !(stmts.get(i) instanceof CatRunner.ProcS);
     }
     return out;
-  }
-
-  private BitSet varyingSlotsOfChosen(Set<String> varying) {
-    return slotsOf(varying);
   }
 
   private IllegalArgumentException unbound(String p) {
@@ -537,18 +550,54 @@ public final class CatModel {
     private final Run fixedRun;
     private final List<Stmt> dynamicPart;
     private final List<Stmt> monotonePart;
+    private final List<CatMonotonicity.CoBound> coBounds;
     private final Relation loc;
     private final Relation po;
 
     private Prepared(int n, Frame frame, Run fixedRun, List<Stmt> dynamicPart,
-        List<Stmt> monotonePart, Relation loc, Relation po, BitSet varyingSlots) {
+        List<Stmt> monotonePart, List<CatMonotonicity.CoBound> coBounds, Relation loc,
+        Relation po) {
       this.n = n;
       this.frame = frame;
       this.fixedRun = fixedRun;
       this.dynamicPart = dynamicPart;
       this.monotonePart = monotonePart;
+      this.coBounds = coBounds;
       this.loc = loc;
       this.po = po;
+    }
+
+    /** {@return whether the model has coherence bounds ({@link CatMonotonicity.CoBound})} */
+    boolean hasCoBounds() {
+      return !coBounds.isEmpty();
+    }
+
+    /**
+     * As {@link #monotoneViolation}, and, when no monotone constraint fails, the pairs the
+     * model's coherence bounds ({@link CatMonotonicity.CoBound}) require of every co that
+     * passes, given that co contains the partial one bound here.
+     *
+     * @param partial bindings of the varying names to their values so far
+     * @return the failure, or the required and the ordered pairs
+     */
+    CoBounds monotoneBounds(CatBindings partial) {
+      Frame[] after = new Frame[1];
+      Optional<String> failure = monotoneOutcome(partial, after).constraint();
+      Relation required = Relation.empty(n);
+      Relation ordered = Relation.empty(n);
+      if (failure.isEmpty() && after[0] != null) {
+        Ctx c = new Ctx(n, loc, po, null, Relation.empty(n), false, program.enums());
+        for (CatMonotonicity.CoBound b : coBounds) {
+          if (b.required().eval(after[0], c) instanceof Relation r) {
+            if (b.ordered()) {
+              ordered = ordered.union(r);
+            } else {
+              required = required.union(r);
+            }
+          }
+        }
+      }
+      return new CoBounds(failure, required, ordered);
     }
 
     /**
@@ -585,7 +634,7 @@ public final class CatModel {
      * @throws IllegalArgumentException if a varying name the model uses is not bound
      */
     public Optional<Failure> monotoneFailure(CatBindings partial) {
-      return monotoneOutcome(partial).failure();
+      return monotoneOutcome(partial, new Frame[1]).failure();
     }
 
     /**
@@ -596,14 +645,16 @@ public final class CatModel {
      * @return the failing constraint's name; empty when none fails yet
      */
     Optional<String> monotoneViolation(CatBindings partial) {
-      return monotoneOutcome(partial).constraint();
+      return monotoneOutcome(partial, new Frame[1]).constraint();
     }
 
-    private Outcome monotoneOutcome(CatBindings partial) {
+    /** @param after receives the frame the monotone part ran in (unless the fixed part failed) */
+    private Outcome monotoneOutcome(CatBindings partial, Frame[] after) {
       if (fixedRun.failure != null && fixedRun.failure.test() != null) {
         return outcome(fixedRun.copy());
       }
       Frame f = frame.copy();
+      after[0] = f;
       // names the partial choice does not bind yet are empty (statements that read them and
       // no monotone test needs are not run)
       program.baseSlots().forEach((p, slot) -> {

@@ -177,6 +177,43 @@ final class CatMonotonicity {
    * @return per statement, true for a monotone constraint
    */
   static boolean[] monotoneTests(CatCompiler.Program program, BitSet chosen) {
+    return analyse(program, chosen).monotone();
+  }
+
+  /**
+   * A constraint {@code empty(A \ C)} that bounds the coherence order from below: A is
+   * monotone in the chosen relations and C never holds more than {@code co} (or, {@code
+   * ordered}, more than {@code co | co^-1}) besides identity pairs, so every co that passes
+   * contains A's pairs (or orders each of them) — and, since A only grows, contains those of A
+   * on any partial choice whose co it contains.
+   *
+   * @param required A, evaluated in the frame of the constraint
+   * @param ordered whether C is within {@code co | co^-1} (else within {@code co})
+   */
+  record CoBound(Code required, boolean ordered) {}
+
+  /**
+   * What {@link #analyse} finds: per statement, whether it is a monotone constraint, and the
+   * statements that are {@link CoBound}s.
+   */
+  record Analysis(boolean[] monotone, Map<Integer, CoBound> coBounds) {}
+
+  /** {@link #coClass}: within co (plus identity pairs). */
+  private static final int WITHIN_CO = 1;
+  /** {@link #coClass}: within co^-1 (plus identity pairs). */
+  private static final int WITHIN_CO_INVERSE = 2;
+
+  /**
+   * As {@link #monotoneTests}, and which constraints are {@link CoBound}s of the predefined
+   * {@code co} (a transitive order: herd's total one or each of Dat3M's sub-orders).
+   *
+   * @param program the resolved model
+   * @param chosen global slots of the relations that grow as choices are made
+   * @return the monotone constraints and the coherence bounds, by statement index
+   */
+  static Analysis analyse(CatCompiler.Program program, BitSet chosen) {
+    Map<Integer, CoBound> bounds = new HashMap<>();
+    Integer coSlot = program.baseSlots().get("co");
     Map<Integer, Polarity> env = new HashMap<>();
     chosen.stream().forEach(s -> env.put(s, Polarity.MONOTONE));
     // herd's final writes change as writes are ordered: neither growing nor shrinking
@@ -208,13 +245,68 @@ final class CatMonotonicity {
       } else if (s instanceof CatRunner.TestS t) {
         out[i] = t.type() == TestType.CHECK && !t.negated()
             && of(t.exp(), env, 0, Set.of(), -1, program.definitions()).monotone();
+        if (!out[i] && coSlot != null && t.type() == TestType.CHECK && !t.negated()
+            && t.kind() == CatAst.TestKind.EMPTY && t.exp() instanceof CatCode.Bin b
+            && b.op() == CatAst.Op2Kind.DIFF
+            && of(b.left(), env, 0, Set.of(), -1, program.definitions()).monotone()) {
+          int c = coClass(b.right(), coSlot, program.definitions(), 0);
+          if (c == WITHIN_CO) {
+            bounds.put(i, new CoBound(b.left(), false));
+          } else if (c == (WITHIN_CO | WITHIN_CO_INVERSE)) {
+            bounds.put(i, new CoBound(b.left(), true));
+          }
+        }
       } else {
         for (int slot : program.writes().get(i).stream().toArray()) {
           env.put(slot, Polarity.NONE);
         }
       }
     }
-    return out;
+    return new Analysis(out, Map.copyOf(bounds));
+  }
+
+  /**
+   * What a top-level expression holds at most, for a transitive {@code co} (the predefined
+   * name's slot): {@link #WITHIN_CO} ({@code co}, {@code co+}, {@code co*}, {@code co?}, and
+   * names defined as such), {@link #WITHIN_CO_INVERSE} (their inverses), both (a union of the
+   * two), plus identity pairs in every case; {@code e & x} and {@code e \ x} hold no more than
+   * e. 0: no such bound.
+   */
+  private static int coClass(Code c, int coSlot, Map<Integer, Code> definitions, int hops) {
+    if (hops > MAX_CALLS) {
+      return 0;
+    }
+    if (c instanceof CatCode.Ref r) {
+      if (r.hops() != 0) {
+        return 0;
+      }
+      if (r.slot() == coSlot) {
+        return WITHIN_CO;
+      }
+      Code d = definitions.get(r.slot());
+      return d == null || d instanceof CatCode.FunValue ? 0
+          : coClass(d, coSlot, definitions, hops + 1);
+    } else if (c instanceof CatCode.Un u) {
+      int k = coClass(u.operand(), coSlot, definitions, hops);
+      return switch (u.op()) {
+        // a closure of a transitive order is the order (and identity): not of a union of two
+        case PLUS, STAR, OPT -> k == WITHIN_CO || k == WITHIN_CO_INVERSE ? k : 0;
+        case INV -> (k & WITHIN_CO) * WITHIN_CO_INVERSE | (k & WITHIN_CO_INVERSE) / 2;
+        default -> 0;
+      };
+    } else if (c instanceof CatCode.Bin b) {
+      int l = coClass(b.left(), coSlot, definitions, hops);
+      return switch (b.op()) {
+        case UNION -> {
+          int r = coClass(b.right(), coSlot, definitions, hops);
+          yield l == 0 || r == 0 ? 0 : l | r;
+        }
+        case INTER -> l != 0 ? l : coClass(b.right(), coSlot, definitions, hops);
+        case DIFF -> l;
+        default -> 0;
+      };
+    }
+    return 0;
   }
 
   /** The statements a set of tests needs: those tests and the lets they read, transitively. */

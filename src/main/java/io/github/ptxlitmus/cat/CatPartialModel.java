@@ -56,7 +56,19 @@ final class CatPartialModel implements PartialModel {
   private final Relation writePairs;
   /** Whether a partial co is contained in the co of every completion. */
   private final boolean coGrows;
-  private final Map<List<Relation>, Optional<String>> memo = new HashMap<>();
+  /**
+   * The pairs a coherence order may relate: initial writes first, program writes each way,
+   * closed transitively (T orders overlapping writes and is closed, so with mixed sizes it may
+   * relate two writes that do not overlap through a third that overlaps both).
+   */
+  private final Relation possible;
+  /**
+   * Whether the model's coherence bounds ({@link CatMonotonicity.CoBound}) apply: its
+   * predefined {@code co} is a transitive order within T with the initial writes first (herd's
+   * T itself, or each of Dat3M's sub-orders), not a member picked by {@code with co from}.
+   */
+  private final boolean bounds;
+  private final Map<List<Relation>, CatModel.CoBounds> memo = new HashMap<>();
   /** The violation of each constraint that refused a prefix (the search asks only whether). */
   private final Map<String, Violation> refusals = new HashMap<>();
 
@@ -73,6 +85,8 @@ final class CatPartialModel implements PartialModel {
     this.writePairs = program.writePairs();
     this.coGrows = model.cat().coherence() == CatModel.Coherence.TOTAL
         && !model.cat().choosesCoherence();
+    this.possible = writePairs.union(initCo).transitiveClosure();
+    this.bounds = cached.prepared().hasCoBounds() && !model.cat().choosesCoherence();
   }
 
   /**
@@ -105,9 +119,10 @@ final class CatPartialModel implements PartialModel {
   @Override
   public Optional<Violation> checkPrefix(Relation rf, int[][] byteSources) {
     Relation none = Relation.empty(n);
-    return monotoneFailure(rf, initCo, none, none).map(c -> refusals.computeIfAbsent(c,
-        name -> new Violation(CatMemoryModel.axiomNamed(name), List.of(0), List.of(),
-            "cat model " + model.name() + ": " + name + " fails on every completion", name)));
+    return lowerBound(rf, initCo, none, none, none, true).refusal().map(c ->
+        refusals.computeIfAbsent(c, name -> new Violation(CatMemoryModel.axiomNamed(name),
+            List.of(0), List.of(), "cat model " + model.name() + ": " + name
+                + " fails on every completion", name)));
   }
 
   @Override
@@ -115,25 +130,103 @@ final class CatPartialModel implements PartialModel {
     return new CatStage(rf, byteSources);
   }
 
+  /** What the coherence bounds leave of co, or why no completion passes. */
+  private record Bound(Relation co, Optional<String> refusal) {}
+
+  /** The refusal when the coherence bounds contradict each other or the events. */
+  private static final String CONTRADICTION = "coherence bounds";
+
   /**
-   * The name of the first monotone constraint that fails on a partial choice (every completion
-   * fails it).
+   * A lower bound on the co of every passing completion of a partial choice, and the
+   * monotone constraints judged against it: the one generic pruning rule (a monotone
+   * constraint that fails on the partial choice fails on every completion) with co read as
+   * large as the model's own constraints prove it (model.md, the seam). From {@code base}, each
+   * round adds what the model's coherence bounds ({@link CatMonotonicity.CoBound}) require of
+   * every passing co: the pairs of {@code empty(A \ co)}'s A, and the pairs of {@code empty(X
+   * \ (co | co^-1))}'s X that T already orients (a passing co lies within T), closed
+   * transitively (co is an order); until nothing is added. Refused when a monotone constraint
+   * fails, or the bound relates what no co relates, or has a cycle. With {@code lookAhead}
+   * (no T yet: the rf walk), each pair of X the bound leaves unordered is tried both ways: both
+   * refused refuses the choice, one refused forces the other.
    *
-   * @param co the coherence order the model sees so far, initial writes first
+   * @param base pairs every passing co contains: initial writes first (herd's reading: all of
+   *     T so far)
+   * @param total T so far, without the initial writes (empty in the rf walk)
    */
-  private Optional<String> monotoneFailure(Relation rf, Relation co, Relation sc,
+  private Bound lowerBound(Relation rf, Relation base, Relation total, Relation sc,
+      Relation barrierSync, boolean lookAhead) {
+    Relation l = base;
+    while (true) {
+      CatModel.CoBounds b = judge(rf, l, sc, barrierSync);
+      if (b.failure().isPresent() || !bounds) {
+        return new Bound(l, b.failure());
+      }
+      Optional<Relation> required = cached.bindings().fromWrites(b.required().withoutIdentity());
+      Optional<Relation> ordered = cached.bindings().fromWrites(b.ordered().withoutIdentity());
+      if (required.isEmpty() || ordered.isEmpty()) {
+        return new Bound(l, Optional.of(CONTRADICTION)); // a pair of events that are not writes
+      }
+      Relation x = ordered.get().union(ordered.get().inverse());
+      Relation next = l.union(required.get()).union(x.intersection(total)).transitiveClosure();
+      if (!next.isSubsetOf(possible) || !x.isSubsetOf(possible.union(possible.inverse()))
+          || !next.isIrreflexive()) {
+        return new Bound(l, Optional.of(CONTRADICTION));
+      }
+      if (next.equals(l) && lookAhead) {
+        next = forcedByLookAhead(rf, l, x, sc, barrierSync);
+        if (next == null) {
+          return new Bound(l, Optional.of(CONTRADICTION)); // a pair of X fails both ways
+        }
+      }
+      if (next.equals(l)) {
+        return new Bound(l, Optional.empty());
+      }
+      l = next;
+    }
+  }
+
+  /**
+   * The bound with the first pair of X that fails one way oriented the other way (a passing
+   * co orders it, and not that way); {@code l} when every pair passes both ways; null when one
+   * fails both ways.
+   */
+  private Relation forcedByLookAhead(Relation rf, Relation l, Relation x, Relation sc,
       Relation barrierSync) {
+    Relation none = Relation.empty(n);
+    for (int[] pair : unordered(x, l)) {
+      Relation ab = l.union(Relation.of(n, pair[0], pair[1])).transitiveClosure();
+      Relation ba = l.union(Relation.of(n, pair[1], pair[0])).transitiveClosure();
+      boolean abFails = lowerBound(rf, ab, none, sc, barrierSync, false).refusal().isPresent();
+      boolean baFails = lowerBound(rf, ba, none, sc, barrierSync, false).refusal().isPresent();
+      if (abFails && baFails) {
+        return null;
+      } else if (abFails || baFails) {
+        return abFails ? ba : ab;
+      }
+    }
+    return l;
+  }
+
+  /** The monotone constraints and the coherence bounds on a partial choice (remembered). */
+  private CatModel.CoBounds judge(Relation rf, Relation co, Relation sc, Relation barrierSync) {
     List<Relation> key = List.of(rf, co, sc, barrierSync);
-    Optional<String> known = memo.get(key);
+    CatModel.CoBounds known = memo.get(key);
     if (known != null) {
       return known;
     }
-    Optional<String> f = cached.prepared().monotoneViolation(
+    CatModel.CoBounds b = cached.prepared().monotoneBounds(
         cached.bindings().varying(rf, co, co, sc, barrierSync));
     if (memo.size() < MEMO_LIMIT) {
-      memo.put(key, f);
+      memo.put(key, b);
     }
-    return f;
+    return b;
+  }
+
+  /** The pairs of {@code pairs} that {@code order} does not orient either way. */
+  private static List<int[]> unordered(Relation pairs, Relation order) {
+    List<int[]> out = new ArrayList<>();
+    PartialModel.Node.addUnordered(pairs, order, out);
+    return out;
   }
 
   private CandidateExecution candidate(Relation rf, int[][] byteSources, Relation total,
@@ -179,7 +272,7 @@ final class CatPartialModel implements PartialModel {
       if (!poSync.union(phaseOrder).isAcyclic()) {
         return Optional.empty();
       }
-      boolean scOpen = hasOpen(program.fenceScPairs(), sc);
+      boolean scOpen = !unordered(program.fenceScPairs(), sc).isEmpty();
       if (!scOpen && !phaseOrder.isEmpty()) {
         if (observed == null) {
           observed = chain.observed(rf);
@@ -190,12 +283,19 @@ final class CatPartialModel implements PartialModel {
           return Optional.empty();
         }
       }
-      Relation co = total.union(initCo);
-      // The one pruning rule: a monotone constraint that fails now fails on every completion.
-      if (monotoneFailure(rf, coGrows ? co : initCo, sc, barrierSync).isPresent()) {
+      // The one pruning rule, co read as large as the model proves it; T contains the bound
+      // (every passing co does and lies within T): its edges are forced.
+      Bound bound = lowerBound(rf, coGrows ? total.union(initCo) : initCo, total, sc,
+          barrierSync, false);
+      if (bound.refusal().isPresent()) {
         return Optional.empty();
       }
-      boolean complete = !scOpen && !hasOpen(writePairs, total);
+      total = total.union(bound.co().difference(initCo)).transitiveClosure();
+      if (!total.isIrreflexive()) {
+        return Optional.empty();
+      }
+      Relation co = total.union(initCo);
+      boolean complete = !scOpen && unordered(writePairs, total).isEmpty();
       if (!complete) {
         return Optional.of(new CatNode(sc, co, co));
       }
@@ -274,9 +374,4 @@ final class CatPartialModel implements PartialModel {
     }
   }
 
-  private static boolean hasOpen(Relation pairs, Relation order) {
-    boolean[] open = new boolean[1];
-    pairs.forEach((a, b) -> open[0] |= a < b && !order.contains(a, b) && !order.contains(b, a));
-    return open[0];
-  }
 }

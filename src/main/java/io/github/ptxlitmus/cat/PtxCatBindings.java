@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
@@ -393,6 +394,34 @@ public final class PtxCatBindings {
     Relation.Builder coB = Relation.builder(base.size());
     co.forEach((a, c) -> coB.add(store[a], store[c]));
     return coB.build();
+  }
+
+  /**
+   * The inverse of {@link #writes}: a relation between the bound events' writes (an RMW's
+   * store half standing for the RMW) as a relation over the {@code n} events.
+   *
+   * @param pairs a relation over {@link #size()} events
+   * @return the same pairs over the {@code n} events; empty when some pair does not relate two
+   *     writes
+   */
+  public Optional<Relation> fromWrites(Relation pairs) {
+    int[] writer = new int[base.size()];
+    java.util.Arrays.fill(writer, -1);
+    for (int e = 0; e < n; e++) {
+      if (events.get(e).writes()) {
+        writer[store[e]] = e;
+      }
+    }
+    Relation.Builder out = Relation.builder(n);
+    boolean[] outside = new boolean[1];
+    pairs.forEach((a, b) -> {
+      if (writer[a] < 0 || writer[b] < 0) {
+        outside[0] = true;
+      } else {
+        out.add(writer[a], writer[b]);
+      }
+    });
+    return outside[0] ? Optional.empty() : Optional.of(out.build());
   }
 
   private CatBindings varying(CatBindings.Builder into, Relation rf, Relation co,

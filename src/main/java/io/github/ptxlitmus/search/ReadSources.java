@@ -163,12 +163,24 @@ final class ReadSources {
   /**
    * Whether bytes [from, to) taken from several of {@code sources} can give a value no single
    * source gives: not when every source writes a static value and they differ in fewer than two
-   * of these bytes ({@link TornReads} then finds no mix, whatever the other choices).
+   * of these bytes, nor when their value bounds leave at most one of these bytes non-zero
+   * ({@link TornReads} then finds no mix, whatever the other choices).
    */
   private boolean mayMix(int from, int to, int[] sources) {
     int differing = staticDifferingBytes(from, to, sources);
-    return differing < 0 || differing >= 2;
+    if (differing >= 0) {
+      return differing >= 2;
+    }
+    if (!boundsAsked) {
+      valueBounds = TornReads.valueBounds(graph);
+      boundsAsked = true;
+    }
+    return TornReads.mayDifferInTwoBytes(graph, valueBounds, from, to, sources);
   }
+
+  /** {@link TornReads#valueBounds}, computed once a source's value depends on the execution. */
+  private long[] valueBounds;
+  private boolean boundsAsked;
 
   /**
    * In how many of bytes [from, to) the values of {@code sources} differ, when each source

@@ -57,4 +57,39 @@ class CatMonotonicityTest {
       assertThat(f.relations()).containsExactly("po", "rf");
     });
   }
+
+  @Test
+  void coherenceBoundsAreFoundFromTheDefinitionsOfCo() {
+    // co is a transitive order: co+ is co, so 'order' is within co | co^-1; (co ; po) and a
+    // closure of the union are not within either, whatever their names
+    CatModel m = text("T\nlet co = co+\nlet order = co | co^-1\n"
+        + "empty po \\ co as required\n"
+        + "empty loc \\ order as ordered\n"
+        + "empty addr \\ (co ; po) as not-a-bound\n"
+        + "empty data \\ order+ as closure-of-a-union\n");
+    CatBindings.Builder b = CatBindings.builder(3);
+    VOCAB.forEach((name, type) -> {
+      if (type == CatType.SET) {
+        b.set(name, EventSet.empty(3));
+      } else {
+        b.relation(name, Relation.empty(3));
+      }
+    });
+    CatBindings fixed = b.relation("po", Relation.of(3, 0, 1)).relation("loc", Relation.of(3, 1, 2))
+        .relation("addr", Relation.of(3, 2, 0)).relation("data", Relation.of(3, 0, 2)).build();
+    CatModel.Prepared p = m.prepare(fixed, PtxCatBindings.VARYING);
+    CatBindings none = CatBindings.builder(3).relation("rf", Relation.empty(3))
+        .relation("co", Relation.empty(3)).relation("fr", Relation.empty(3)).build();
+    assertThat(p.hasCoBounds()).isTrue();
+    CatModel.CoBounds bounds = p.monotoneBounds(none);
+    assertThat(bounds.failure()).isEmpty();
+    assertThat(bounds.required()).isEqualTo(Relation.of(3, 0, 1));
+    assertThat(bounds.ordered()).isEqualTo(Relation.of(3, 1, 2));
+  }
+
+  @Test
+  void aModelWithoutCoherenceBoundsHasNone() {
+    CatModel m = text("T\nacyclic po | co as sc\nempty po \\ (co | po) as not-within-co\n");
+    assertThat(m.prepare(fixed(2), PtxCatBindings.VARYING).hasCoBounds()).isFalse();
+  }
 }
